@@ -1,0 +1,32 @@
+# Front door. `make demo` and `make test` are the README's two commands.
+JOBS ?= $(shell nproc)
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+
+.PHONY: deps build demo test test-release test-asan bench clean
+
+deps:
+	bash scripts/install-deps.sh
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DLIQUID_WERROR=$(if $(CI),ON,OFF) > /dev/null
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	$(BUILD)/liquid schedule
+
+test: test-release test-asan
+
+test-release: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+test-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DLIQUID_SANITIZE=ON -DLIQUID_BENCH=OFF -DLIQUID_WERROR=$(if $(CI),ON,OFF) > /dev/null
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	LIQUID_SANITIZED=1 ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+bench: build
+	bash scripts/bench.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -1,0 +1,26 @@
+#pragma once
+// Team conventions (own build directory, commit only your files, docs/<area>.md): CONTRIBUTING.md.
+// Subcommand registry: each apps/liquid/cmd_*.cpp registers itself at static-init time
+// with a path such as "schedule" or "optical broadcast"; main() builds the CLI11 tree.
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace liquid::app {
+
+/// setup() adds options to `cmd` and installs the callback that runs the command.
+/// A callback reports bad input by throwing liquid::InputError (exit 2).
+struct CommandSpec {
+    std::string path;         // space-separated: "optical p2p"
+    std::string description;  // one line for --help
+    std::function<void(CLI::App& cmd)> setup;
+};
+
+std::vector<CommandSpec>& command_registry();
+
+struct RegisterCommand {
+    explicit RegisterCommand(CommandSpec spec) { command_registry().push_back(std::move(spec)); }
+};
+
+}  // namespace liquid::app

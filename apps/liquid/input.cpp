@@ -1,0 +1,85 @@
+#include "input.hpp"
+
+#include <filesystem>
+#include <sstream>
+
+#include "liquid/error.hpp"
+#include "liquid/io/network_json.hpp"
+#include "liquid/io/traffic_file.hpp"
+#include "liquid/io/traffic_json.hpp"
+#include "liquid/net/generators.hpp"
+#include "liquid/traffic/patterns.hpp"
+
+namespace liquid::app {
+
+void add_traffic_options(CLI::App& cmd, TrafficOptions& o) {
+    cmd.add_option("--traffic", o.traffic_file, "link-set traffic file (*.traffic)");
+    cmd.add_option("--network", o.network, "network JSON file or generator spec: " + network_spec_help());
+    cmd.add_option("--pattern", o.pattern, "pattern over --network: all-to-all, half-to-half, permutation, random")
+        ->capture_default_str();
+    cmd.add_option("--senders", o.senders, "comma-separated sender hosts (default: all hosts)");
+    cmd.add_option("--receivers", o.receivers, "comma-separated receiver hosts (default: all hosts)");
+    cmd.add_flag("--self", o.include_self, "all-to-all also sends from each host to itself (Swiss-T1 nodes)");
+    cmd.add_option("--traffic-json", o.traffic_json, "traffic over a network (JSON)");
+    cmd.add_option("--seed", o.seed, "seed of random patterns")->capture_default_str();
+    cmd.add_option("--count", o.count, "number of transfers of the random pattern (default: one per sender)");
+    cmd.add_option("--size", o.size, "message size in bytes");
+}
+
+namespace {
+
+std::vector<int> host_list(const Network& net, const std::string& csv, const char* option) {
+    std::vector<int> hosts;
+    std::istringstream in(csv);
+    for (std::string name; std::getline(in, name, ',');) {
+        if (name.empty()) continue;
+        auto id = net.find_node(name);
+        if (!id || !net.is_host(*id))
+            throw InputError(option, "'" + name + "' is not a host of network '" + net.name() + "'", "use host names, comma-separated");
+        hosts.push_back(*id);
+    }
+    return hosts;
+}
+
+Network load_network(const std::string& ref) {
+    if (std::filesystem::exists(ref)) return read_network_json(ref);
+    return make_network(ref);
+}
+
+}  // namespace
+
+LoadedTraffic load_traffic(const TrafficOptions& o) {
+    const int sources = !o.traffic_file.empty() + !o.traffic_json.empty();
+    if (sources > 1) throw InputError("--traffic/--traffic-json", "both were given", "give one traffic");
+    if (!o.traffic_file.empty()) {
+        if (!o.network.empty()) throw InputError("--traffic", "a link-set traffic needs no --network", "drop --network or use --traffic-json");
+        LoadedTraffic t{std::nullopt, read_traffic_file(o.traffic_file), "link-set traffic " + o.traffic_file, 0};
+        return t;
+    }
+    LoadedTraffic out;
+    if (!o.traffic_json.empty()) {
+        std::optional<Network> fallback;
+        if (!o.network.empty()) fallback = load_network(o.network);
+        auto nt = read_traffic_json(o.traffic_json, fallback ? &*fallback : nullptr);
+        out.network = std::move(nt.network);
+        out.traffic = std::move(nt.traffic);
+        out.source = "traffic " + o.traffic_json + " over network '" + out.network->name() + "'";
+    } else {
+        out.network = load_network(o.network.empty() ? "two-switch" : o.network);
+        PatternSpec spec;
+        spec.name = o.pattern;
+        spec.senders = host_list(*out.network, o.senders, "--senders");
+        spec.receivers = host_list(*out.network, o.receivers, "--receivers");
+        spec.include_self = o.include_self;
+        spec.seed = o.seed;
+        spec.count = o.count;
+        if (o.size > 0) spec.size = o.size;
+        out.traffic = make_pattern(*out.network, spec);
+        out.source = o.pattern + " over network '" + out.network->name() + "'";
+        if (o.pattern == "permutation" || o.pattern == "random") out.source += " (seed " + std::to_string(o.seed) + ")";
+    }
+    out.link_rate = out.network->default_rate();
+    return out;
+}
+
+}  // namespace liquid::app

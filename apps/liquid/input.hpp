@@ -1,0 +1,37 @@
+#pragma once
+// The traffic input shared by analyze, schedule and simulate (DESIGN.md §5):
+//   --traffic FILE.traffic                       link-set traffic, no network
+//   --network FILE.json|SPEC [--pattern NAME ...] a pattern over a network
+//   --traffic-json FILE                          traffic over a network (JSON)
+// With none of them: the papers' two-switch example, all-to-all.
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "liquid/net/network.hpp"
+#include "liquid/traffic/traffic.hpp"
+
+namespace liquid::app {
+
+struct TrafficOptions {
+    std::string traffic_file, network, pattern = "all-to-all", traffic_json, senders, receivers;
+    bool include_self = false;
+    std::uint64_t seed = 1;
+    int count = 0;
+    double size = 0;  // 0 = pattern default (1 byte, or the file's sizes)
+};
+
+struct LoadedTraffic {
+    std::optional<Network> network;  // absent for .traffic files
+    Traffic traffic;
+    std::string source;              // one line saying where the traffic came from
+    double link_rate = 0;            // bytes/s of the network's default rate (0 if unknown)
+};
+
+/// Adds the options above to a subcommand.
+void add_traffic_options(CLI::App& cmd, TrafficOptions& opts);
+/// Loads the traffic the options name; throws InputError on bad input.
+LoadedTraffic load_traffic(const TrafficOptions& opts);
+
+}  // namespace liquid::app

@@ -1,0 +1,50 @@
+#pragma once
+// Routing: static routes between hosts. Three kinds (DESIGN.md §3):
+//  - Shortest: breadth-first search from the sender over switches. Tie-break (documented,
+//    deterministic): outgoing links are tried in declaration order and a node keeps the
+//    first link that reaches it, so among equal-length paths the one found first wins.
+//    Hosts never forward.
+//  - Table: per-switch next hops, next_hop[switch][destination] = neighbour node, where the
+//    destination is the receiving host or the switch it is attached to. A switch with no
+//    entry for a destination forwards directly when it is adjacent to it.
+//  - Paths: an explicit link list per (sender, receiver) pair.
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace liquid {
+
+class Network;
+
+class Routing {
+public:
+    enum class Kind { Shortest, Table, Paths };
+
+    static Routing shortest() { return Routing(Kind::Shortest); }
+    /// next_hop[current node][destination node] = neighbour node (all node indices).
+    static Routing table(std::map<int, std::map<int, int>> next_hop);
+    /// paths[{src, dst}] = ordered link indices.
+    static Routing paths(std::map<std::pair<int, int>, std::vector<int>> paths);
+
+    Kind kind() const { return kind_; }
+    const std::map<int, std::map<int, int>>& next_hop() const { return next_hop_; }
+    const std::map<std::pair<int, int>, std::vector<int>>& explicit_paths() const { return paths_; }
+
+    /// Ordered link indices from host src to host dst. Throws InputError naming the pair
+    /// if the route loops, dead-ends, or is not a connected chain of existing links.
+    std::vector<int> route(const Network& net, int src, int dst) const;
+
+private:
+    explicit Routing(Kind k = Kind::Shortest) : kind_(k) {}
+    std::vector<int> route_shortest(const Network& net, int src, int dst) const;
+    std::vector<int> route_table(const Network& net, int src, int dst) const;
+    std::vector<int> route_explicit(const Network& net, int src, int dst) const;
+
+    Kind kind_;
+    std::map<int, std::map<int, int>> next_hop_;
+    std::map<std::pair<int, int>, std::vector<int>> paths_;
+    friend class Network;
+};
+
+}  // namespace liquid

@@ -1,0 +1,53 @@
+#pragma once
+// Transfer and Traffic (DESIGN.md §2): a transfer is the set of links a message occupies
+// from sender to receiver, stored as a fixed-width link bitset; a traffic is a set of
+// transfers over one link universe (link indices 0..link_count-1).
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "liquid/bitset.hpp"
+
+namespace liquid {
+
+using LinkSet = Bitset;
+
+struct Transfer {
+    std::string name;
+    LinkSet links;            // width = the traffic's link count
+    std::vector<int> path;    // the same links in travel order (empty for .traffic files)
+    int src = -1, dst = -1;   // host node indices when built over a Network, else -1
+    double size = 1.0;        // bytes (the papers: identical sizes)
+};
+
+class Traffic {
+public:
+    Traffic() = default;
+    explicit Traffic(std::vector<std::string> link_names) : link_names_(std::move(link_names)) {}
+
+    int link_count() const { return static_cast<int>(link_names_.size()); }
+    int size() const { return static_cast<int>(transfers_.size()); }
+    bool empty() const { return transfers_.empty(); }
+    const std::vector<std::string>& link_names() const { return link_names_; }
+    const std::string& link_name(int l) const { return link_names_[l]; }
+    const std::vector<Transfer>& transfers() const { return transfers_; }
+    const Transfer& operator[](int i) const { return transfers_[i]; }
+
+    /// Adds a transfer over the given links (in travel order). Throws InputError on an
+    /// empty link list, a repeated link, an out-of-range link or a duplicate name.
+    int add(std::string name, const std::vector<int>& path, int src = -1, int dst = -1, double size = 1.0);
+
+    /// Index of the transfer with this name, if any.
+    std::optional<int> find(const std::string& name) const;
+
+    /// The sub-traffic made of the transfers in `keep` (same link universe, same order).
+    Traffic subset(const Bitset& keep) const;
+
+private:
+    std::vector<std::string> link_names_;
+    std::vector<Transfer> transfers_;
+    std::unordered_map<std::string, int> index_;
+};
+
+}  // namespace liquid

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs every build, test and benchmark dependency of liquid from Debian packages.
+# The single list below is the one place where dependencies are pinned (by Debian 12 package).
+set -euo pipefail
+
+PACKAGES=(
+  g++ cmake make pkg-config git
+  libcli11-dev          # command-line arguments
+  nlohmann-json3-dev    # JSON formats
+  libfmt-dev            # formatting
+  libgtest-dev libgmock-dev  # unit tests
+  libbenchmark-dev      # bench/
+  libcadical-dev        # SAT portfolio partner of the exact search
+)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

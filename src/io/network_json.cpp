@@ -1,0 +1,193 @@
+#include "liquid/io/network_json.hpp"
+
+#include <fstream>
+
+#include "io/json_input.hpp"
+#include "liquid/error.hpp"
+
+namespace liquid {
+
+namespace {
+
+using io::JsonAt;
+
+int node_named(const Network& net, const JsonAt& at) {
+    std::string name = at.string();
+    auto id = net.find_node(name);
+    if (!id) at.fail("unknown node '" + name + "'", "declare it under \"hosts\" or \"switches\"");
+    return *id;
+}
+
+int link_named(const Network& net, const JsonAt& at) {
+    std::string name = at.string();
+    auto id = net.find_link(name);
+    if (!id) at.fail("unknown link '" + name + "'", "declare it under \"links\"");
+    return *id;
+}
+
+double rate_of(const JsonAt& at) {
+    double r = at.number();
+    if (!(r > 0)) at.fail("rate must be positive", "give the rate in bytes per second");
+    return r;
+}
+
+/// Runs a Network mutation and re-labels its error with the JSON location.
+template <class F>
+auto located(const JsonAt& at, F&& f) {
+    try {
+        return f();
+    } catch (const InputError& e) {
+        at.fail(e.what(), "");
+    }
+}
+
+void read_nodes(Network& net, const JsonAt& doc) {
+    for (const char* kind : {"hosts", "switches"}) {
+        if (!doc.has(kind)) continue;
+        JsonAt list = doc[kind];
+        for (std::size_t i = 0; i < list.array().size(); ++i) {
+            JsonAt item = list[i];
+            std::string name = item.string();
+            located(item, [&] { return std::string(kind) == "hosts" ? net.add_host(name) : net.add_switch(name); });
+        }
+    }
+    if (net.hosts().empty()) doc.fail("the network has no hosts", "list host names under \"hosts\"");
+}
+
+void read_links(Network& net, const JsonAt& doc) {
+    if (doc.has("links")) {
+        JsonAt links = doc["links"];
+        for (std::size_t i = 0; i < links.array().size(); ++i) {
+            JsonAt l = links[i];
+            int from = node_named(net, l["from"]), to = node_named(net, l["to"]);
+            double rate = l.has("rate") ? rate_of(l["rate"]) : 0;
+            std::string name = l.has("name") ? l["name"].string() : net.node(from).name + "-" + net.node(to).name;
+            located(l, [&] { return net.add_link(name, from, to, rate); });
+        }
+    }
+    if (doc.has("cables")) {  // shorthand: ["a", "b"] = links "a-b" and "b-a"
+        JsonAt cables = doc["cables"];
+        for (std::size_t i = 0; i < cables.array().size(); ++i) {
+            JsonAt c = cables[i];
+            if (c.array().size() != 2) c.fail("a cable joins two nodes", "write [\"a\", \"b\"]");
+            int a = node_named(net, c[0]), b = node_named(net, c[1]);
+            located(c, [&] { net.add_cable(a, b); return 0; });
+        }
+    }
+    if (net.link_count() == 0) doc.fail("the network has no links", "add \"links\" (or \"cables\")");
+}
+
+Routing read_table(const Network& net, const JsonAt& r) {
+    std::map<int, std::map<int, int>> next;
+    JsonAt table = r["next_hop"];
+    for (const auto& [from, row] : table.object().items()) {
+        JsonAt at_row = table[from];
+        auto sw = net.find_node(from);
+        if (!sw) at_row.fail("unknown node '" + from + "'", "use a switch name as key");
+        for (const auto& [dest, via] : at_row.object().items()) {
+            (void)via;
+            JsonAt cell = at_row[dest];
+            auto d = net.find_node(dest);
+            if (!d) cell.fail("unknown destination '" + dest + "'", "use a host or switch name as key");
+            int hop = node_named(net, cell);
+            if (!net.link_between(*sw, hop)) cell.fail("'" + net.node(hop).name + "' is not a neighbour of '" + from + "'", "name a node joined to it by a link");
+            next[*sw][*d] = hop;
+        }
+    }
+    return Routing::table(std::move(next));
+}
+
+Routing read_paths(const Network& net, const JsonAt& r) {
+    std::map<std::pair<int, int>, std::vector<int>> paths;
+    JsonAt list = r["paths"];
+    for (std::size_t i = 0; i < list.array().size(); ++i) {
+        JsonAt p = list[i];
+        int from = node_named(net, p["from"]), to = node_named(net, p["to"]);
+        std::vector<int> links;
+        JsonAt ls = p["links"];
+        for (std::size_t k = 0; k < ls.array().size(); ++k) links.push_back(link_named(net, ls[k]));
+        if (!paths.emplace(std::pair{from, to}, links).second) p.fail("this pair already has a path", "give one path per pair");
+    }
+    return Routing::paths(std::move(paths));
+}
+
+Routing read_routing(const Network& net, const JsonAt& doc) {
+    if (!doc.has("routing")) return Routing::shortest();
+    JsonAt r = doc["routing"];
+    std::string type = r["type"].string();
+    if (type == "shortest") return Routing::shortest();
+    if (type == "table") return read_table(net, r);
+    if (type == "paths") return read_paths(net, r);
+    r["type"].fail("unknown routing type '" + type + "'", "use \"shortest\", \"table\" or \"paths\"");
+}
+
+/// Routes every host pair once so a bad table is reported at load time, naming the pair.
+void check_routes(const Network& net, const JsonAt& doc) {
+    if (net.routing().kind() == Routing::Kind::Paths) return;  // checked per pair on use
+    const auto hosts = net.hosts();
+    if (hosts.size() > 512) return;  // large fabrics: checked lazily when a traffic is built
+    for (int s : hosts)
+        for (int d : hosts) located(doc, [&] { return net.route(s, d).size(); });
+}
+
+}  // namespace
+
+Network network_from_json(const nlohmann::json& j, const std::string& where) {
+    JsonAt doc(j, where);
+    doc.object();
+    Network net(doc.has("name") ? doc["name"].string() : "network");
+    if (doc.has("rate")) net.set_default_rate(rate_of(doc["rate"]));
+    read_nodes(net, doc);
+    read_links(net, doc);
+    net.set_routing(read_routing(net, doc));
+    check_routes(net, doc);
+    return net;
+}
+
+Network read_network_json(const std::string& path) { return network_from_json(io::parse_json_file(path), path); }
+
+nlohmann::json network_to_json(const Network& net) {
+    nlohmann::json j;
+    j["name"] = net.name();
+    j["rate"] = net.default_rate();
+    j["hosts"] = nlohmann::json::array();
+    j["switches"] = nlohmann::json::array();
+    for (const auto& n : net.nodes()) j[n.kind == NodeKind::Host ? "hosts" : "switches"].push_back(n.name);
+    j["links"] = nlohmann::json::array();
+    for (int l = 0; l < net.link_count(); ++l) {
+        const Link& link = net.link(l);
+        nlohmann::json o{{"name", link.name}, {"from", net.node(link.from).name}, {"to", net.node(link.to).name}};
+        if (link.rate > 0) o["rate"] = link.rate;
+        j["links"].push_back(o);
+    }
+    const Routing& r = net.routing();
+    switch (r.kind()) {
+        case Routing::Kind::Shortest: j["routing"] = {{"type", "shortest"}}; break;
+        case Routing::Kind::Table: {
+            nlohmann::json table = nlohmann::json::object();
+            for (const auto& [sw, row] : r.next_hop())
+                for (const auto& [dest, via] : row) table[net.node(sw).name][net.node(dest).name] = net.node(via).name;
+            j["routing"] = {{"type", "table"}, {"next_hop", table}};
+            break;
+        }
+        case Routing::Kind::Paths: {
+            nlohmann::json paths = nlohmann::json::array();
+            for (const auto& [pair, links] : r.explicit_paths()) {
+                nlohmann::json names = nlohmann::json::array();
+                for (int l : links) names.push_back(net.link(l).name);
+                paths.push_back({{"from", net.node(pair.first).name}, {"to", net.node(pair.second).name}, {"links", names}});
+            }
+            j["routing"] = {{"type", "paths"}, {"paths", paths}};
+            break;
+        }
+    }
+    return j;
+}
+
+void write_network_json(const std::string& path, const Network& net) {
+    std::ofstream out(path);
+    if (!out) throw InputError(path, "cannot write the file", "check the directory exists and is writable");
+    out << network_to_json(net).dump(2) << '\n';
+}
+
+}  // namespace liquid

@@ -1,0 +1,242 @@
+#include "liquid/net/generators.hpp"
+
+#include <cstdlib>
+#include <map>
+#include <sstream>
+
+#include "liquid/error.hpp"
+#include "liquid/io/network_json.hpp"
+
+namespace liquid {
+
+namespace {
+
+/// Adds host h<i> on switch `sw` with up and down links.
+void attach_host(Network& net, int index, int sw) {
+    int h = net.add_host("h" + std::to_string(index));
+    net.add_cable(h, sw);
+}
+
+std::vector<int> add_switches(Network& net, int n) {
+    std::vector<int> ids;
+    for (int i = 0; i < n; ++i) ids.push_back(net.add_switch("s" + std::to_string(i)));
+    return ids;
+}
+
+void require(bool ok, const std::string& spec, const std::string& problem) {
+    if (!ok) throw InputError("network " + spec, problem, network_spec_help());
+}
+
+int ipow(int b, int e) {
+    int r = 1;
+    while (e-- > 0) r *= b;
+    return r;
+}
+
+}  // namespace
+
+Network make_crossbar(int n) {
+    require(n >= 1 && n <= 4096, "crossbar:" + std::to_string(n), "size must be 1..4096");
+    Network net("crossbar-" + std::to_string(n));
+    int x = net.add_switch("x");
+    for (int i = 0; i < n; ++i) attach_host(net, i, x);
+    return net;
+}
+
+Network make_two_switch() {
+    Network net("two-switch", 1.25e8);  // 1 Gb/s links
+    std::vector<int> t, r;
+    for (int i = 1; i <= 5; ++i) t.push_back(net.add_host("t" + std::to_string(i)));
+    for (int i = 1; i <= 5; ++i) r.push_back(net.add_host("r" + std::to_string(i)));
+    int sa = net.add_switch("sa"), sb = net.add_switch("sb");
+    for (int i = 0; i < 5; ++i) net.add_link("lt" + std::to_string(i + 1), t[i], i < 3 ? sa : sb);
+    for (int i = 0; i < 5; ++i) net.add_link("lr" + std::to_string(i + 1), i < 3 ? sa : sb, r[i]);
+    net.add_link("lab", sa, sb);
+    net.add_link("lba", sb, sa);
+    return net;
+}
+
+std::string default_data_dir() {
+    if (const char* env = std::getenv("LIQUID_DATA_DIR"); env && *env) return env;
+#ifdef LIQUID_DATA_DIR
+    return LIQUID_DATA_DIR;
+#else
+    return "data";
+#endif
+}
+
+Network make_swiss_t1(const std::string& data_file) {
+    return read_network_json(data_file.empty() ? default_data_dir() + "/swiss-t1.json" : data_file);
+}
+
+Network make_fat_tree(int k, int n) {
+    require(k >= 2 && n >= 1 && ipow(k, n) <= 65536, "fat-tree:" + std::to_string(k) + "," + std::to_string(n),
+            "need k >= 2, n >= 1 and k^n <= 65536 hosts");
+    Network net("fat-tree-" + std::to_string(k) + "-" + std::to_string(n));
+    const int per_level = ipow(k, n - 1), hosts = ipow(k, n);
+    // Switch (w, l): label w has digits w_1..w_{n-1} (stored as w = sum w_i k^(i-1)).
+    auto sw_id = [&](int w, int l) { return l * per_level + w; };
+    for (int l = 0; l < n; ++l)
+        for (int w = 0; w < per_level; ++w) net.add_switch("s" + std::to_string(l) + "." + std::to_string(w));
+    auto digit = [&](int x, int i) { return (x / ipow(k, i)) % k; };
+    auto with_digit = [&](int x, int i, int v) { return x + (v - digit(x, i)) * ipow(k, i); };
+    // Level l connects to l+1 by changing label digit l+1 (index l in w's base-k digits).
+    for (int l = 0; l + 1 < n; ++l)
+        for (int w = 0; w < per_level; ++w)
+            for (int v = 0; v < k; ++v) {
+                int up = with_digit(w, l, v);
+                net.add_cable(sw_id(w, l), sw_id(up, l + 1));
+            }
+    std::vector<int> host_ids;
+    for (int h = 0; h < hosts; ++h) {
+        host_ids.push_back(net.add_host("h" + std::to_string(h)));
+        net.add_cable(host_ids.back(), sw_id(h / k, 0));
+    }
+    // Host h has digits h_0..h_{n-1}; switch (w, l) covers hosts whose digits l+1..n-1
+    // equal w's; going up from level l picks digit l+1 := h_l(dst) (destination mod k).
+    std::map<int, std::map<int, int>> next;
+    for (int l = 0; l < n; ++l)
+        for (int w = 0; w < per_level; ++w)
+            for (int h = 0; h < hosts; ++h) {
+                bool covers = (h / ipow(k, l + 1)) == (w / ipow(k, l));
+                int hop;
+                if (covers && l == 0) hop = host_ids[h];
+                else if (covers) hop = sw_id(with_digit(w, l - 1, digit(h, l)), l - 1);
+                else hop = sw_id(with_digit(w, l, digit(h, l)), l + 1);
+                next[sw_id(w, l)][host_ids[h]] = hop;
+            }
+    net.set_routing(Routing::table(std::move(next)));
+    return net;
+}
+
+Network make_torus(const std::vector<int>& dims, bool wrap) {
+    std::string spec = wrap ? "torus" : "mesh";
+    require(dims.size() >= 1 && dims.size() <= 3, spec, "give 1 to 3 dimensions, e.g. 4x4");
+    int total = 1;
+    for (int d : dims) {
+        require(d >= 2 && d <= 256, spec, "every dimension must be 2..256");
+        total *= d;
+    }
+    require(total <= 16384, spec, "at most 16384 switches");
+    Network net(spec);
+    auto sw = add_switches(net, total);
+    auto coord = [&](int i, std::size_t dim) {
+        for (std::size_t j = 0; j < dim; ++j) i /= dims[j];
+        return i % dims[dim];
+    };
+    auto stride = [&](std::size_t dim) {
+        int s = 1;
+        for (std::size_t j = 0; j < dim; ++j) s *= dims[j];
+        return s;
+    };
+    for (int i = 0; i < total; ++i)
+        for (std::size_t d = 0; d < dims.size(); ++d) {
+            int c = coord(i, d);
+            if (c + 1 < dims[d]) net.add_cable(sw[i], sw[i + stride(d)]);
+            else if (wrap && dims[d] > 2) net.add_cable(sw[i], sw[i - c * stride(d)]);
+        }
+    for (int i = 0; i < total; ++i) attach_host(net, i, sw[i]);
+    const auto hosts = net.hosts();
+    std::map<int, std::map<int, int>> next;
+    for (int i = 0; i < total; ++i)
+        for (int j = 0; j < total; ++j) {
+            if (i == j) continue;
+            for (std::size_t d = 0; d < dims.size(); ++d) {
+                int a = coord(i, d), b = coord(j, d);
+                if (a == b) continue;
+                int step = b > a ? 1 : -1;
+                if (wrap) {
+                    int fwd = ((b - a) % dims[d] + dims[d]) % dims[d];
+                    step = fwd <= dims[d] - fwd ? 1 : -1;
+                }
+                int nc = ((a + step) % dims[d] + dims[d]) % dims[d];
+                next[sw[i]][hosts[j]] = sw[i + (nc - a) * stride(d)];
+                break;
+            }
+        }
+    net.set_routing(Routing::table(std::move(next)));
+    return net;
+}
+
+Network make_hypercube(int d) {
+    require(d >= 1 && d <= 14, "hypercube:" + std::to_string(d), "dimension must be 1..14");
+    Network net("hypercube-" + std::to_string(d));
+    auto sw = add_switches(net, 1 << d);
+    for (int i = 0; i < (1 << d); ++i)
+        for (int b = 0; b < d; ++b) {
+            int j = i ^ (1 << b);
+            if (i < j) net.add_cable(sw[i], sw[j]);
+        }
+    for (int i = 0; i < (1 << d); ++i) attach_host(net, i, sw[i]);
+    return net;
+}
+
+Network make_cube_connected_cycles(int d) {
+    require(d >= 3 && d <= 12, "ccc:" + std::to_string(d), "dimension must be 3..12");
+    Network net("ccc-" + std::to_string(d));
+    const int n = d << d;  // switch (x, i) = x*d + i: cube corner x, cycle position i
+    auto sw = add_switches(net, n);
+    for (int x = 0; x < (1 << d); ++x)
+        for (int i = 0; i < d; ++i) {
+            net.add_cable(sw[x * d + i], sw[x * d + (i + 1) % d]);
+            int y = x ^ (1 << i);
+            if (x < y) net.add_cable(sw[x * d + i], sw[y * d + i]);
+        }
+    for (int i = 0; i < n; ++i) attach_host(net, i, sw[i]);
+    return net;
+}
+
+Network make_chordal_ring(int n, int w) {
+    require(n >= 3 && n <= 16384 && w >= 2 && w < n - 1, "chordal-ring:" + std::to_string(n) + "," + std::to_string(w),
+            "need n >= 3 and 2 <= w < n-1");
+    Network net("chordal-ring-" + std::to_string(n) + "-" + std::to_string(w));
+    auto sw = add_switches(net, n);
+    for (int i = 0; i < n; ++i) net.add_cable(sw[i], sw[(i + 1) % n]);
+    for (int i = 0; i < n; ++i) {
+        int j = (i + w) % n;
+        if (!net.link_between(sw[i], sw[j])) net.add_cable(sw[i], sw[j]);
+    }
+    for (int i = 0; i < n; ++i) attach_host(net, i, sw[i]);
+    return net;
+}
+
+const std::string& network_spec_help() {
+    static const std::string help =
+        "network specs: two-switch, swiss-t1, crossbar:N, fat-tree:K,N, torus:AxB[xC], mesh:AxB[xC], "
+        "hypercube:D, ccc:D, chordal-ring:N,W, or a network JSON file";
+    return help;
+}
+
+Network make_network(const std::string& spec) {
+    auto colon = spec.find(':');
+    std::string name = spec.substr(0, colon), args = colon == std::string::npos ? "" : spec.substr(colon + 1);
+    std::vector<int> nums;
+    {
+        std::string tok;
+        std::istringstream in(args);
+        char sep = args.find('x') != std::string::npos ? 'x' : ',';
+        while (std::getline(in, tok, sep)) {
+            try {
+                std::size_t used = 0;
+                nums.push_back(std::stoi(tok, &used));
+                require(used == tok.size(), spec, "'" + tok + "' is not a whole number");
+            } catch (const std::logic_error&) {
+                require(false, spec, "'" + tok + "' is not a whole number");
+            }
+        }
+    }
+    auto want = [&](std::size_t lo, std::size_t hi) {
+        require(nums.size() >= lo && nums.size() <= hi, spec, "wrong number of parameters");
+    };
+    if (name == "two-switch") { want(0, 0); return make_two_switch(); }
+    if (name == "swiss-t1" || name == "kring") { want(0, 0); return make_swiss_t1(); }
+    if (name == "crossbar") { want(1, 1); return make_crossbar(nums[0]); }
+    if (name == "fat-tree") { want(2, 2); return make_fat_tree(nums[0], nums[1]); }
+    if (name == "torus" || name == "mesh") { want(1, 3); return make_torus(nums, name == "torus"); }
+    if (name == "hypercube") { want(1, 1); return make_hypercube(nums[0]); }
+    if (name == "ccc") { want(1, 1); return make_cube_connected_cycles(nums[0]); }
+    if (name == "chordal-ring") { want(2, 2); return make_chordal_ring(nums[0], nums[1]); }
+    throw InputError("network " + spec, "unknown network", network_spec_help());
+}
+
+}  // namespace liquid

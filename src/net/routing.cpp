@@ -1,0 +1,143 @@
+#include "liquid/net/routing.hpp"
+
+#include <deque>
+
+#include "liquid/error.hpp"
+#include "liquid/net/network.hpp"
+
+namespace liquid {
+
+namespace {
+
+std::string pair_name(const Network& net, int src, int dst) {
+    return "route " + net.node(src).name + " -> " + net.node(dst).name;
+}
+
+}  // namespace
+
+Routing Routing::table(std::map<int, std::map<int, int>> next_hop) {
+    Routing r(Kind::Table);
+    r.next_hop_ = std::move(next_hop);
+    return r;
+}
+
+Routing Routing::paths(std::map<std::pair<int, int>, std::vector<int>> paths) {
+    Routing r(Kind::Paths);
+    r.paths_ = std::move(paths);
+    return r;
+}
+
+std::vector<int> Routing::route(const Network& net, int src, int dst) const {
+    if (!net.is_host(src) || !net.is_host(dst))
+        throw InputError(pair_name(net, src, dst), "routes join two hosts", "use host names as sender and receiver");
+    // A host sending to itself still crosses its access switch (transmit and receive
+    // processor of one node, as on the Swiss-T1); all three kinds handle it alike.
+    switch (kind_) {
+        case Kind::Shortest: return route_shortest(net, src, dst);
+        case Kind::Table: return route_table(net, src, dst);
+        case Kind::Paths: return route_explicit(net, src, dst);
+    }
+    return {};
+}
+
+// Breadth-first search; a host may start or end a path but never forwards. A message
+// from a host to itself goes out to its switch and back.
+std::vector<int> Routing::route_shortest(const Network& net, int src, int dst) const {
+    std::vector<int> parent_link(static_cast<std::size_t>(net.node_count()), -1);
+    std::vector<char> seen(static_cast<std::size_t>(net.node_count()), 0);
+    std::deque<int> queue{src};
+    seen[src] = 1;
+    bool found = false;
+    while (!queue.empty() && !found) {
+        int u = queue.front();
+        queue.pop_front();
+        if (u != src && net.is_host(u)) continue;  // hosts do not forward
+        for (int l : net.out_links(u)) {
+            int v = net.link(l).to;
+            if (v == dst && (u != src || src != dst)) {
+                parent_link[v] = l;
+                found = true;
+                break;
+            }
+            if (seen[v]) continue;
+            seen[v] = 1;
+            parent_link[v] = l;
+            queue.push_back(v);
+        }
+    }
+    if (!found) throw InputError(pair_name(net, src, dst), "no path exists", "connect the two hosts or give an explicit route");
+    std::vector<int> path;
+    for (int v = dst;;) {
+        int l = parent_link[v];
+        path.push_back(l);
+        v = net.link(l).from;
+        if (v == src) break;
+    }
+    return {path.rbegin(), path.rend()};
+}
+
+// Follows next hops from the sender's switch; a switch adjacent to the receiver (or to
+// the destination switch) with no table entry forwards directly.
+std::vector<int> Routing::route_table(const Network& net, int src, int dst) const {
+    std::vector<int> path;
+    std::vector<char> visited(static_cast<std::size_t>(net.node_count()), 0);
+    const auto& out = net.out_links(src);
+    if (out.empty()) throw InputError(pair_name(net, src, dst), "the sender has no outgoing link", "add a link from the host to its switch");
+    int at = net.link(out.front()).to;
+    path.push_back(out.front());
+    visited[src] = 1;
+    while (at != dst) {
+        if (visited[at]) throw InputError(pair_name(net, src, dst), "the routing table loops at '" + net.node(at).name + "'", "fix the next hops so the route reaches the receiver");
+        visited[at] = 1;
+        if (net.is_host(at)) throw InputError(pair_name(net, src, dst), "the route enters host '" + net.node(at).name + "'", "hosts do not forward; fix the next hop");
+        int next = -1;
+        if (auto direct = net.link_between(at, dst)) {
+            next = dst;
+            path.push_back(*direct);
+            at = next;
+            continue;
+        }
+        auto row = next_hop_.find(at);
+        if (row != next_hop_.end()) {
+            auto hop = row->second.find(dst);
+            if (hop == row->second.end()) {
+                // Look up by the receiver's switch (the switch with a link to dst).
+                for (const auto& [target, via] : row->second)
+                    if (net.link_between(target, dst)) { next = via; break; }
+            } else {
+                next = hop->second;
+            }
+        }
+        if (next < 0) {
+            // No entry: forward directly to an adjacent switch attached to the receiver.
+            for (int l : net.out_links(at))
+                if (net.link_between(net.link(l).to, dst)) { next = net.link(l).to; break; }
+        }
+        if (next < 0) throw InputError(pair_name(net, src, dst), "the route dead-ends at '" + net.node(at).name + "'", "add a next hop for this destination");
+        auto l = net.link_between(at, next);
+        if (!l) throw InputError(pair_name(net, src, dst), "next hop '" + net.node(next).name + "' of '" + net.node(at).name + "' is not a neighbour", "name a node joined by a link");
+        path.push_back(*l);
+        at = next;
+    }
+    return path;
+}
+
+std::vector<int> Routing::route_explicit(const Network& net, int src, int dst) const {
+    auto it = paths_.find({src, dst});
+    if (it == paths_.end()) throw InputError(pair_name(net, src, dst), "no explicit path is given", "add this pair to routing.paths");
+    const auto& p = it->second;
+    if (p.empty()) throw InputError(pair_name(net, src, dst), "the explicit path is empty", "list the links from sender to receiver");
+    int at = src;
+    std::vector<char> used(static_cast<std::size_t>(net.link_count()), 0);
+    for (int l : p) {
+        if (l < 0 || l >= net.link_count()) throw InputError(pair_name(net, src, dst), "the path names a missing link", "use declared link names");
+        if (net.link(l).from != at) throw InputError(pair_name(net, src, dst), "link '" + net.link(l).name + "' does not start at '" + net.node(at).name + "'", "list links in order from sender to receiver");
+        if (used[l]) throw InputError(pair_name(net, src, dst), "the path uses link '" + net.link(l).name + "' twice (a loop)", "remove the loop");
+        used[l] = 1;
+        at = net.link(l).to;
+    }
+    if (at != dst) throw InputError(pair_name(net, src, dst), "the path ends at '" + net.node(at).name + "'", "end the path at the receiver");
+    return p;
+}
+
+}  // namespace liquid

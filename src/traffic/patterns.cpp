@@ -1,0 +1,138 @@
+#include "liquid/traffic/patterns.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <random>
+
+#include "liquid/error.hpp"
+
+namespace liquid {
+
+namespace {
+
+std::vector<std::string> link_names_of(const Network& net) {
+    std::vector<std::string> names;
+    names.reserve(static_cast<std::size_t>(net.link_count()));
+    for (const auto& l : net.links()) names.push_back(l.name);
+    return names;
+}
+
+void require_hosts(const Network& net, const std::vector<int>& set, const char* role) {
+    if (set.empty()) throw InputError(std::string("pattern ") + role, "the set is empty", "name at least one host");
+    for (int h : set)
+        if (h < 0 || h >= net.node_count() || !net.is_host(h))
+            throw InputError(std::string("pattern ") + role, "node is not a host", "list host names only");
+}
+
+Traffic permutation(const Network& net, std::vector<int> senders, std::vector<int> receivers, std::uint64_t seed,
+                    double size) {
+    if (senders.size() != receivers.size())
+        throw InputError("pattern permutation", "senders and receivers differ in number",
+                         "give as many receivers as senders");
+    std::mt19937_64 rng(seed);
+    std::shuffle(receivers.begin(), receivers.end(), rng);
+    std::vector<std::pair<int, int>> pairs;
+    for (std::size_t i = 0; i < senders.size(); ++i) pairs.emplace_back(senders[i], receivers[i]);
+    return traffic_from_pairs(net, pairs, size);
+}
+
+Traffic uniform_random(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers,
+                       int count, std::uint64_t seed, double size) {
+    if (count <= 0) count = static_cast<int>(senders.size());
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::size_t> pick_s(0, senders.size() - 1), pick_r(0, receivers.size() - 1);
+    std::vector<std::pair<int, int>> pairs;
+    for (int i = 0; i < count; ++i) pairs.emplace_back(senders[pick_s(rng)], receivers[pick_r(rng)]);
+    return traffic_from_pairs(net, pairs, size);
+}
+
+Traffic from_demand(const Network& net, const PatternSpec& spec) {
+    const auto& d = spec.demand;
+    if (d.size() != spec.senders.size())
+        throw InputError("pattern demand", "the matrix has " + std::to_string(d.size()) + " rows for " +
+                         std::to_string(spec.senders.size()) + " senders", "give one row per sender");
+    std::vector<std::pair<int, int>> pairs;
+    for (std::size_t i = 0; i < d.size(); ++i) {
+        if (d[i].size() != spec.receivers.size())
+            throw InputError("pattern demand row " + std::to_string(i), "wrong number of columns",
+                             "give one column per receiver");
+        for (std::size_t j = 0; j < d[i].size(); ++j) {
+            if (d[i][j] < 0) throw InputError("pattern demand row " + std::to_string(i), "negative entry", "use counts >= 0");
+            for (int k = 0; k < d[i][j]; ++k) pairs.emplace_back(spec.senders[i], spec.receivers[j]);
+        }
+    }
+    return traffic_from_pairs(net, pairs, spec.size);
+}
+
+}  // namespace
+
+std::vector<int> sending_hosts(const Network& net) {
+    std::vector<int> v;
+    for (int h : net.hosts())
+        if (!net.out_links(h).empty()) v.push_back(h);
+    return v;
+}
+
+std::vector<int> receiving_hosts(const Network& net) {
+    std::vector<char> has_in(static_cast<std::size_t>(net.node_count()), 0);
+    for (const auto& l : net.links()) has_in[l.to] = 1;
+    std::vector<int> v;
+    for (int h : net.hosts())
+        if (has_in[h]) v.push_back(h);
+    return v;
+}
+
+const std::vector<std::string>& pattern_names() {
+    static const std::vector<std::string> names{"all-to-all", "half-to-half", "permutation", "random", "demand"};
+    return names;
+}
+
+Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, double size) {
+    Traffic traffic(link_names_of(net));
+    std::map<std::pair<int, int>, int> copies;
+    for (auto [s, r] : pairs) {
+        std::string name = net.node(s).name + "-" + net.node(r).name;
+        if (int k = copies[{s, r}]++; k > 0) name += "." + std::to_string(k + 1);
+        traffic.add(std::move(name), net.route(s, r), s, r, size);
+    }
+    return traffic;
+}
+
+Traffic all_to_all(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers,
+                   bool include_self, double size) {
+    std::vector<std::pair<int, int>> pairs;
+    pairs.reserve(senders.size() * receivers.size());
+    for (int s : senders)
+        for (int r : receivers)
+            if (s != r || include_self) pairs.emplace_back(s, r);
+    return traffic_from_pairs(net, pairs, size);
+}
+
+Traffic make_pattern(const Network& net, const PatternSpec& spec) {
+    std::vector<int> senders = spec.senders, receivers = spec.receivers;
+    if (spec.name == "half-to-half" && senders.empty() && receivers.empty()) {
+        const std::vector<int> hosts = net.hosts();
+        senders.assign(hosts.begin(), hosts.begin() + static_cast<long>(hosts.size() / 2));
+        receivers.assign(hosts.begin() + static_cast<long>(hosts.size() / 2), hosts.end());
+    }
+    if (senders.empty()) senders = sending_hosts(net);
+    if (receivers.empty()) receivers = receiving_hosts(net);
+    require_hosts(net, senders, "senders");
+    require_hosts(net, receivers, "receivers");
+    if (spec.name == "all-to-all" || spec.name == "half-to-half")
+        return all_to_all(net, senders, receivers, spec.include_self, spec.size);
+    if (spec.name == "permutation") return permutation(net, senders, receivers, spec.seed, spec.size);
+    if (spec.name == "random") return uniform_random(net, senders, receivers, spec.count, spec.seed, spec.size);
+    if (spec.name == "demand") {
+        PatternSpec full = spec;
+        full.senders = senders;
+        full.receivers = receivers;
+        return from_demand(net, full);
+    }
+    std::string known;
+    for (const auto& n : pattern_names()) known += (known.empty() ? "" : ", ") + n;
+    throw InputError("pattern", "unknown pattern '" + spec.name + "'", "use one of: " + known);
+}
+
+}  // namespace liquid

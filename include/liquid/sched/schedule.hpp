@@ -1,0 +1,60 @@
+#pragma once
+// Schedules and the scheduling front door (DESIGN.md §4, report §5–7).
+// INTERFACE CONTRACT: the testbed (issue 4) and the simulator (issue 5) program against
+// the declarations in this file; extend it, but do not change what is declared here.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "liquid/traffic/traffic.hpp"
+
+namespace liquid {
+
+/// A partition of a traffic into time frames; each frame lists transfer indices.
+struct Schedule {
+    std::vector<std::vector<int>> frames;
+    int length() const { return static_cast<int>(frames.size()); }
+};
+
+enum class Method { Liquid, Optimal, DSatur, RoundRobin, Random, Fifo };
+
+/// "liquid", "optimal", "dsatur", "round-robin", "random", "fifo".
+const char* method_name(Method m);
+/// Parses a method name; throws InputError naming the accepted ones.
+Method parse_method(const std::string& name);
+
+struct SolveOptions {
+    Method method = Method::Optimal;
+    double time_limit_s = 10.0;   // wall-clock budget of exact searches
+    std::uint64_t node_limit = 0; // search-node budget of exact searches (0 = none)
+    std::uint64_t seed = 1;       // Random order (printed by front ends)
+    int wavelengths = 0;          // > 0: frames are grouped into rounds of at most W (report §2.2)
+};
+
+struct SolveResult {
+    Schedule schedule;
+    Method method = Method::Optimal;
+    int duration = 0;         // Λ of the traffic
+    int lower_bound = 0;      // best proven lower bound on the length (>= Λ)
+    bool liquid = false;      // length == duration
+    bool optimal = false;     // proven optimal (exhausted search or length == lower bound)
+    bool no_liquid_proven = false;  // the liquid search was exhausted without a schedule
+    bool timed_out = false;   // a budget expired; schedule is the best known
+    std::uint64_t categories = 0;   // categories traversed by the fission search
+    std::uint64_t full_teams = 0;   // full teams produced
+    std::uint64_t nodes = 0;        // search nodes (frames tried)
+    double elapsed_ms = 0;
+    int rounds = 0;           // with wavelengths > 0: rounds of at most W frames
+    std::string solver;       // which portfolio member answered ("fission", "sat", "dsatur", ...)
+};
+
+/// Schedules `traffic` with the chosen method. Every returned schedule has passed
+/// verify_schedule(). Never exceeds the budgets by more than a few milliseconds.
+SolveResult solve(const Traffic& traffic, const SolveOptions& options = {});
+
+/// Independent verifier (separate code path from the searches): the schedule partitions
+/// the traffic and no two transfers of a frame share a link. Returns "" when valid,
+/// otherwise a sentence naming the first problem.
+std::string verify_schedule(const Traffic& traffic, const Schedule& schedule);
+
+}  // namespace liquid

@@ -35,7 +35,6 @@ struct ModelParams {
     Time tb = 11 * kPicosecondsPerMicrosecond;      // Tb per byte through the host stack
     Time tf = 1 * kPicosecondsPerMicrosecond;       // Tf per byte through the forwarding unit
     std::int64_t header_bytes = 1;  // §4.3.3: header reaches the OS in header_bytes * Td ("~Td")
-    ConfigurationRule rule = ConfigurationRule::permutation;
 
     Time td() const { return tb - tf; }                     // Td = Tb - Tf (§3.4)
     Time send_time() const { return message_bytes * tb; }   // S*Tb: a send from the host

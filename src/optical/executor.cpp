@@ -47,7 +47,9 @@ constexpr int kMaxMulticast = 8;
 
 // Events at one instant run in this order: links are released and messages delivered
 // before anything new starts, and the FU has priority over the host's NIC (§3.5.1).
-enum EventKind : int { tx_end = 0, config_end = 1, fu_try = 2, host_wake = 3 };
+// The fan-in check runs after every configuration change ending at that instant, so a
+// global change applied link by link is judged as the whole it is (§3.5).
+enum EventKind : int { tx_end = 0, config_end = 1, fan_in_check = 2, fu_try = 3, host_wake = 4 };
 
 struct Event {
     Time time;
@@ -131,6 +133,7 @@ public:
             switch (e.kind) {
                 case tx_end: on_tx_end(e); break;
                 case config_end: on_config_end(e); break;
+                case fan_in_check: check_fan_in(e.time); break;
                 case fu_try: on_fu_try(e.node, e.time); break;
                 case host_wake: on_host_wake(e.node, e.time); break;
             }
@@ -228,6 +231,10 @@ private:
     bool start_tx(int v, int msg, int ttl, bool from_host, bool automatic, Time t) {
         auto vi = static_cast<std::size_t>(v);
         if (config_.receivers[vi].empty() && changing_until_[vi] <= t) {
+            if (automatic) {  // TTL left but no output: the light goes nowhere, harmlessly
+                ++report_.dropped_forwards;
+                return false;
+            }
             violate(ViolationKind::dark_link, t, v, -1, msg, "transmission on a link that was never configured");
             return false;
         }
@@ -358,7 +365,10 @@ private:
             set_receivers(v, pend.targets, e.time, false);
         }
         pend.generation = 0;
-        check_fan_in(e.time);
+        if (!fan_in_dirty_.empty() && !fan_in_check_pending_) {
+            fan_in_check_pending_ = true;
+            push(e.time, fan_in_check, v, 0);
+        }
     }
 
     /// Replaces alpha_v, keeping the per-receiver sender counts. `save` keeps the old list
@@ -370,13 +380,17 @@ private:
         cur = std::move(rx);
         for (int r : cur) {
             int c = ++in_count_[static_cast<std::size_t>(r)];
-            if (c > max_fan_in_seen_) max_fan_in_seen_ = c;
             if (c > 1) fan_in_dirty_.push_back(r);
+            else if (max_fan_in_seen_ < 1) max_fan_in_seen_ = 1;
         }
     }
 
     void check_fan_in(Time t) {
+        fan_in_check_pending_ = false;
+        std::sort(fan_in_dirty_.begin(), fan_in_dirty_.end());
+        fan_in_dirty_.erase(std::unique(fan_in_dirty_.begin(), fan_in_dirty_.end()), fan_in_dirty_.end());
         for (int r : fan_in_dirty_) {
+            if (in_count_[static_cast<std::size_t>(r)] > max_fan_in_seen_) max_fan_in_seen_ = in_count_[static_cast<std::size_t>(r)];
             if (in_count_[static_cast<std::size_t>(r)] > 1 && prog_.rule == ConfigurationRule::permutation)
                 violate(ViolationKind::not_permutation, t, r, -1, -1,
                         fmt::format("{} senders are configured towards node {}", in_count_[static_cast<std::size_t>(r)], r));
@@ -508,6 +522,7 @@ private:
     std::vector<int> fan_in_dirty_;
     std::vector<int> saved_;
     int max_fan_in_seen_ = 0;
+    bool fan_in_check_pending_ = false;
     std::vector<PendingChange> pending_;
     std::int64_t generation_ = 0;
     std::vector<std::vector<int>> waiters_;

@@ -27,7 +27,7 @@ enum class ViolationKind {
     collision,                  // two receptions overlapped at one node (both destroyed)
     send_while_reconfiguring,   // a transmission started on a link being reconfigured
     reconfigure_while_sending,  // a configuration change started on a busy link
-    dark_link,                  // a transmission on a link that was never configured
+    dark_link,                  // a host send or forward on a link with no receiver
     not_permutation,            // two senders configured to one receiver (permutation rule)
     multicast_too_large,        // more than M receivers, a self-loop or a repeated receiver
     fu_lost_message,            // forward of a message the FU no longer buffers
@@ -55,6 +55,7 @@ struct ExecutionReport {
     std::vector<int> messages_sent;   // transmissions (sends + forwards) per node
     std::int64_t transmissions = 0;
     std::int64_t duplicate_receptions = 0;  // a node received a message it already had
+    std::int64_t dropped_forwards = 0;      // automatic (TTL) forwards onto a dark output
     int max_fan_in = 0;               // most senders ever configured towards one receiver
     std::int64_t events = 0;          // events processed (work measure for benchmarks)
     std::vector<Violation> violations;  // first `kMaxRecordedViolations` only

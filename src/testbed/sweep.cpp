@@ -2,11 +2,13 @@
 // "we have computed the liquid throughputs for each of the 390625 topologies ... only 362
 // topologies yielding different liquid throughput values were obtained").
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <numeric>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "liquid/testbed/swiss_t1.hpp"
 
@@ -36,6 +38,13 @@ bool better(const Candidate& a, const Candidate& b) {
 
 using Table = std::unordered_map<std::uint32_t, Candidate>;
 
+/// Per worker: the representatives and the (node count, ratio key) pairs seen.
+struct Partial {
+    Table table;
+    std::unordered_set<std::uint64_t> node_values;
+    std::array<std::uint64_t, kSwitches * kNodesPerSwitch + 1> allocations_by_nodes{};
+};
+
 void merge_into(Table& into, std::uint32_t key, const Candidate& c) {
     auto [it, inserted] = into.try_emplace(key, c);
     if (inserted) return;
@@ -47,7 +56,7 @@ void merge_into(Table& into, std::uint32_t key, const Candidate& c) {
     kept.rep.multi_switch_value = multi;
 }
 
-void sweep_range(const AllocationLoads& loads, std::uint64_t begin, std::uint64_t end, Table& table,
+void sweep_range(const AllocationLoads& loads, std::uint64_t begin, std::uint64_t end, Partial& part,
                  std::atomic<std::uint64_t>& done) {
     constexpr std::uint64_t kBatch = 4096;
     std::uint64_t pending = 0;
@@ -61,13 +70,36 @@ void sweep_range(const AllocationLoads& loads, std::uint64_t begin, std::uint64_
         c.rep.liquid_ratio = double(c.rep.transfers) / double(c.rep.duration);
         c.rep.allocations = 1;
         c.rep.multi_switch_value = c.rep.allocation.switches_used() >= 2;
-        merge_into(table, ratio_key(c.rep.transfers, c.rep.duration), c);
+        const std::uint32_t key = ratio_key(c.rep.transfers, c.rep.duration);
+        merge_into(part.table, key, c);
+        part.node_values.insert((std::uint64_t{static_cast<std::uint32_t>(n)} << 32) | key);
+        ++part.allocations_by_nodes[static_cast<std::size_t>(n)];
         if (++pending == kBatch) {
             done += pending;
             pending = 0;
         }
     }
     done += pending;
+}
+
+std::vector<NodesRow> nodes_rows(const std::vector<Partial>& parts) {
+    constexpr int kMaxNodes = kSwitches * kNodesPerSwitch;
+    std::unordered_set<std::uint64_t> values;
+    for (const Partial& p : parts) values.insert(p.node_values.begin(), p.node_values.end());
+    std::vector<NodesRow> rows(kMaxNodes);
+    for (int n = 1; n <= kMaxNodes; ++n) {
+        rows[static_cast<std::size_t>(n - 1)].nodes = n;
+        for (const Partial& p : parts)
+            rows[static_cast<std::size_t>(n - 1)].allocations += p.allocations_by_nodes[static_cast<std::size_t>(n)];
+    }
+    for (std::uint64_t v : values) {
+        NodesRow& row = rows[static_cast<std::size_t>((v >> 32) - 1)];
+        const double ratio = double((v >> 16) & 0xFFFF) / double(v & 0xFFFF);
+        row.min_ratio = row.distinct == 0 ? ratio : std::min(row.min_ratio, ratio);
+        row.max_ratio = row.distinct == 0 ? ratio : std::max(row.max_ratio, ratio);
+        ++row.distinct;
+    }
+    return rows;
 }
 
 }  // namespace
@@ -78,13 +110,13 @@ SweepResult sweep_distinct_throughputs(const Network& t1, int threads,
     if (threads <= 0) threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
     // Index 0 is the empty allocation: no traffic, no throughput.
     const std::uint64_t first = 1, count = kAllocationCount - first;
-    std::vector<Table> tables(static_cast<std::size_t>(threads));
+    std::vector<Partial> parts(static_cast<std::size_t>(threads));
     std::atomic<std::uint64_t> done{0};
     std::vector<std::thread> workers;
     for (int t = 0; t < threads; ++t) {
         const std::uint64_t b = first + count * static_cast<std::uint64_t>(t) / static_cast<std::uint64_t>(threads);
         const std::uint64_t e = first + count * static_cast<std::uint64_t>(t + 1) / static_cast<std::uint64_t>(threads);
-        workers.emplace_back(sweep_range, std::cref(loads), b, e, std::ref(tables[static_cast<std::size_t>(t)]),
+        workers.emplace_back(sweep_range, std::cref(loads), b, e, std::ref(parts[static_cast<std::size_t>(t)]),
                              std::ref(done));
     }
     while (progress && done.load() < count) {
@@ -95,10 +127,11 @@ SweepResult sweep_distinct_throughputs(const Network& t1, int threads,
     if (progress) progress(done.load());
 
     Table all;
-    for (const Table& t : tables)
-        for (const auto& [key, c] : t) merge_into(all, key, c);
+    for (const Partial& p : parts)
+        for (const auto& [key, c] : p.table) merge_into(all, key, c);
     SweepResult result;
     result.allocations = count;
+    result.by_nodes = nodes_rows(parts);
     for (const auto& [key, c] : all) {
         result.representatives.push_back(c.rep);
         if (c.rep.multi_switch_value) ++result.distinct_multi_switch;

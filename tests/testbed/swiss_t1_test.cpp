@@ -120,6 +120,25 @@ TEST(Sweep, RepresentativeHasTheFewestNodesOfItsValue) {
     }
 }
 
+// Hand check of the per-node-count rows: one node gives ratio 1 only (8 allocations);
+// 32 nodes is the single full allocation, 1024/64 = 16.
+TEST(Sweep, ByNodesRows) {
+    const auto& rows = sweep().by_nodes;
+    ASSERT_EQ(rows.size(), 32U);
+    EXPECT_EQ(rows[0].allocations, 8U);
+    EXPECT_EQ(rows[0].distinct, 1U);
+    EXPECT_DOUBLE_EQ(rows[0].max_ratio, 1.0);
+    EXPECT_EQ(rows[31].allocations, 1U);
+    EXPECT_DOUBLE_EQ(rows[31].min_ratio, 16.0);
+    std::uint64_t total = 0;
+    for (const NodesRow& r : rows) {
+        total += r.allocations;
+        EXPECT_LE(r.min_ratio, r.max_ratio);
+        EXPECT_LE(r.max_ratio, double(r.nodes));  // Λ >= n (tx links), so n²/Λ <= n
+    }
+    EXPECT_EQ(total, sweep().allocations);
+}
+
 TEST(Sweep, ProgressReachesTheTotal) {
     std::uint64_t last = 0;
     const SweepResult r = sweep_distinct_throughputs(t1(), 2, [&](std::uint64_t done) { last = done; });

@@ -83,12 +83,23 @@ struct Representative {
     bool multi_switch_value = false;  // some allocation on >= 2 switches reaches this value
 };
 
+/// Distinct liquid throughputs over all allocations of `nodes` nodes (report Fig. 16
+/// plots the representatives against their node count; this row spans every allocation).
+struct NodesRow {
+    int nodes = 0;
+    std::uint64_t allocations = 0;  // allocations with this many nodes
+    std::size_t distinct = 0;       // distinct n²/Λ among them
+    double min_ratio = 0, max_ratio = 0;
+};
+
 struct SweepResult {
     std::uint64_t allocations = 0;  // allocations swept (the empty one excluded: 390 624)
     /// One per distinct liquid throughput, by ascending liquid_ratio (ties impossible).
     std::vector<Representative> representatives;
     /// Distinct liquid throughputs reached by allocations using >= 2 switches.
     std::size_t distinct_multi_switch = 0;
+    /// One row per node count 1..32 (extension).
+    std::vector<NodesRow> by_nodes;
 };
 
 /// Sweeps all 5^8 allocations on `threads` threads (<= 0: hardware concurrency), computes

@@ -425,7 +425,7 @@ private:
 
     void on_host_wake(int v, Time t) {
         auto vi = static_cast<std::size_t>(v);
-        while (has_pending_actions(v) && host_busy_until_[vi] <= t) {
+        if (has_pending_actions(v) && host_busy_until_[vi] <= t) {
             std::size_t idx = next_action_[vi];
             const Action& a = prog_.actions[vi][idx];
             Time ready = trigger_time(v, a);
@@ -441,6 +441,9 @@ private:
             }
             Time end = perform(v, a, t);
             finish_action(v, idx, end);
+            // One action per wake: the next one waits for the wake finish_action queued at
+            // `end`, behind any configuration that ends at that same instant (Tc = 0).
+            return;
         }
     }
 

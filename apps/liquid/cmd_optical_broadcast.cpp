@@ -1,0 +1,285 @@
+// `liquid optical broadcast`, `liquid optical allgather` and `liquid optical sweep`: the
+// optical cross-connect's broadcast (thesis ch. 4) and all-to-all broadcast (ch. 6)
+// algorithms run by the discrete-event executor, next to the thesis's closed forms.
+#include <fmt/core.h>
+#include <fstream>
+#include <iostream>
+
+#include "command.hpp"
+#include "liquid/error.hpp"
+#include "liquid/optical/allgather.hpp"
+#include "liquid/optical/broadcast.hpp"
+#include "liquid/optical/sweep.hpp"
+#include "output.hpp"
+
+namespace liquid::app {
+namespace {
+
+using namespace liquid::optical;
+
+/// Model options shared by the three subcommands; durations are strings with units.
+struct ModelOptions {
+    int nodes = 64;
+    std::int64_t size = 1000;
+    std::string tc = "10ms", tb = "11us", tf = "1us";
+    std::int64_t header = 1;
+    int multicast = 0;  // 0: the command's default
+    bool json = false;
+
+    void add(CLI::App& cmd, bool with_nodes) {
+        if (with_nodes) cmd.add_option("-n,--nodes", nodes, "N, number of nodes (a power of two, §3.5)")->capture_default_str();
+        cmd.add_option("-s,--size", size, "S, message size in bytes")->capture_default_str();
+        if (with_nodes) cmd.add_option("--tc", tc, "Tc, configuration change time (units s, ms, us, ns, ps; bare = us)")->capture_default_str();
+        cmd.add_option("--tb", tb, "Tb, time per byte through the host stack")->capture_default_str();
+        cmd.add_option("--tf", tf, "Tf, time per byte through the forwarding unit")->capture_default_str();
+        cmd.add_option("--header-bytes", header, "header size; the header reaches the OS in header*Td (§4.3.3)")->capture_default_str();
+        cmd.add_flag("--json", json, "print one JSON object on stdout");
+    }
+
+    ModelParams params(int default_multicast) const {
+        ModelParams p;
+        p.nodes = nodes;
+        p.message_bytes = size;
+        p.tc = parse_duration(tc, "--tc");
+        p.tb = parse_duration(tb, "--tb");
+        p.tf = parse_duration(tf, "--tf");
+        p.header_bytes = header;
+        p.multicast = multicast > 0 ? multicast : default_multicast;
+        validate(p);
+        return p;
+    }
+};
+
+void require_power_of_two(int n) {
+    if (n < 2 || (n & (n - 1)) != 0)
+        throw InputError("--nodes", fmt::format("{} is not a power of two >= 2", n), "the thesis assumes N = 2^k (§3.5)");
+}
+
+nlohmann::json params_json(const ModelParams& p) {
+    return {{"nodes", p.nodes},
+            {"message_bytes", p.message_bytes},
+            {"multicast", p.multicast},
+            {"tc_us", to_microseconds(p.tc)},
+            {"tb_us_per_byte", to_microseconds(p.tb)},
+            {"tf_us_per_byte", to_microseconds(p.tf)},
+            {"td_us_per_byte", to_microseconds(p.td())},
+            {"header_bytes", p.header_bytes}};
+}
+
+nlohmann::json report_json(const ExecutionReport& r) {
+    nlohmann::json violations = nlohmann::json::array();
+    for (const auto& v : r.violations)
+        violations.push_back({{"kind", to_string(v.kind)},
+                              {"time_us", to_microseconds(v.time)},
+                              {"node", v.node},
+                              {"other", v.other},
+                              {"message", v.message},
+                              {"detail", v.detail}});
+    return {{"completion_us", to_microseconds(r.completion)},
+            {"configuration_changes", r.configuration_changes},
+            {"local_configuration_sets", r.local_configuration_sets},
+            {"max_messages_per_node", r.max_messages_per_node()},
+            {"mean_messages_per_node", r.mean_messages_per_node()},
+            {"transmissions", r.transmissions},
+            {"duplicate_receptions", r.duplicate_receptions},
+            {"dropped_forwards", r.dropped_forwards},
+            {"max_fan_in", r.max_fan_in},
+            {"collisions", r.collisions},
+            {"violation_count", r.violation_count},
+            {"violations", violations},
+            {"events", r.events}};
+}
+
+nlohmann::json opt_us(std::optional<Time> t) { return t ? nlohmann::json(to_microseconds(*t)) : nlohmann::json(nullptr); }
+std::string opt_ms(std::optional<Time> t) { return t ? fmt::format("{:.3f}", to_microseconds(*t) / 1000) : "-"; }
+
+std::string status(const ExecutionReport& r) {
+    return r.ok() ? "ok" : fmt::format("{} violations ({} collisions)", r.violation_count, r.collisions);
+}
+
+// ---------------------------------------------------------------- optical broadcast
+struct BroadcastOptions {
+    ModelOptions model;
+    std::string algorithm = "all";
+    int k = 0;
+    bool no_half = false;
+};
+
+void run_broadcast_command(const BroadcastOptions& o) {
+    require_power_of_two(o.model.nodes);
+    ModelParams p = o.model.params(1);
+    if (o.k < 0) throw InputError("--k", "k must be positive (0 = the thesis's value)");
+    std::vector<BroadcastAlgorithm> algs =
+        o.algorithm == "all" ? all_broadcast_algorithms() : std::vector{parse_broadcast_algorithm(o.algorithm)};
+    int k = o.k > 0 ? o.k : smart_ring_thesis_k(p);
+
+    nlohmann::json rows = nlohmann::json::array();
+    if (!o.model.json) {
+        fmt::print("optical broadcast: N={} S={} B Tc={} us Tb={} us/B Tf={} us/B Td={} us/B (header {} B), k={}\n",
+                   p.nodes, p.message_bytes, to_microseconds(p.tc), to_microseconds(p.tb), to_microseconds(p.tf),
+                   to_microseconds(p.td()), p.header_bytes, k);
+        fmt::print("{:>2}  {:<20} {:>12} {:>12} {:>12} {:>8} {:>6} {:>5} {:>11}  {}\n", "#", "algorithm", "time ms",
+                   "thesis ms", "exact ms", "changes", "sets", "msgs", "Tc^0.5 ms", "rules");
+    }
+    for (auto a : algs) {
+        ExecutionReport r = run_broadcast(a, p, k);
+        Time thesis = thesis_closed_form(a, p, k);
+        auto exact = exact_closed_form(a, p);
+        HalfOptimal half = o.no_half ? HalfOptimal{} : half_optimal(a, p);
+        nlohmann::json j = report_json(r);
+        j["number"] = static_cast<int>(a);
+        j["algorithm"] = name(a);
+        j["title"] = title(a);
+        j["thesis_form_us"] = to_microseconds(thesis);
+        j["exact_form_us"] = opt_us(exact);
+        j["difference_us"] = to_microseconds(r.completion - (exact ? *exact : thesis));
+        j["half_optimal_tc_us"] = {{"executor", opt_us(half.executor)},
+                                   {"closed_form", opt_us(half.closed_form)},
+                                   {"thesis_text", opt_us(half.thesis_text)}};
+        if (a == BroadcastAlgorithm::smart_ring) {
+            j["k"] = k;
+            j["thesis_k"] = smart_ring_thesis_k(p);
+            j["thesis_stages"] = smart_ring_stages(p.nodes, k);
+        }
+        rows.push_back(j);
+        if (!o.model.json)
+            fmt::print("{:>2}  {:<20} {:>12.3f} {:>12.3f} {:>12} {:>8} {:>6} {:>5} {:>11}  {}\n", static_cast<int>(a),
+                       name(a), to_microseconds(r.completion) / 1000, to_microseconds(thesis) / 1000, opt_ms(exact),
+                       r.configuration_changes, r.local_configuration_sets, r.max_messages_per_node(),
+                       opt_ms(half.executor), status(r));
+    }
+    if (o.model.json) print_json({{"command", "optical broadcast"}, {"params", params_json(p)}, {"algorithms", rows}});
+    else
+        fmt::print("time: executor; thesis: §4.5 table; exact: thesis form corrected for the terms it drops "
+                   "(docs/optical-broadcast.md); changes: global configuration changes; msgs: most messages sent by one node\n");
+}
+
+// ---------------------------------------------------------------- optical allgather
+struct AllgatherOptions {
+    ModelOptions model;
+    std::string algorithm = "all";
+};
+
+void run_allgather_command(const AllgatherOptions& o) {
+    require_power_of_two(o.model.nodes);
+    if (o.model.nodes > 4096)
+        throw InputError("--nodes", fmt::format("{} nodes: the all-to-all executor keeps N^2 deliveries", o.model.nodes),
+                         "use at most 4096");
+    ModelParams p = o.model.params(3);
+    std::vector<AllgatherAlgorithm> algs =
+        o.algorithm == "all" ? all_allgather_algorithms() : std::vector{parse_allgather_algorithm(o.algorithm)};
+    nlohmann::json rows = nlohmann::json::array();
+    if (!o.model.json) {
+        fmt::print("optical allgather: N={} S={} B M={} Tc={} us Tb={} us/B Tf={} us/B\n", p.nodes, p.message_bytes,
+                   p.multicast, to_microseconds(p.tc), to_microseconds(p.tb), to_microseconds(p.tf));
+        fmt::print("{:<10} {:>14} {:>14} {:>8} {:>9} {:>9}  {}\n", "algorithm", "time ms", "closed ms", "changes",
+                   "max msgs", "mean msgs", "rules");
+    }
+    for (auto a : algs) {
+        ExecutionReport r = run_allgather(a, p);
+        auto closed = allgather_closed_form(a, p);
+        nlohmann::json j = report_json(r);
+        j["algorithm"] = name(a);
+        j["closed_form_us"] = opt_us(closed);
+        j["messages_lower_bound"] = allgather_messages_lower_bound(p);
+        if (a == AllgatherAlgorithm::ring) j["thesis_form_us"] = to_microseconds(ring_allgather_thesis_form(p));
+        if (a == AllgatherAlgorithm::tree) j["lower_bound_us"] = to_microseconds(tree_lower_bound(p));
+        rows.push_back(j);
+        if (!o.model.json)
+            fmt::print("{:<10} {:>14.3f} {:>14} {:>8} {:>9} {:>9.1f}  {}\n", name(a), to_microseconds(r.completion) / 1000,
+                       opt_ms(closed), r.configuration_changes, r.max_messages_per_node(), r.mean_messages_per_node(),
+                       status(r));
+    }
+    if (o.model.json) print_json({{"command", "optical allgather"}, {"params", params_json(p)}, {"algorithms", rows}});
+    else
+        fmt::print("thesis (§6.2.3) ring form 2Td + (N-1)S*Tf = {:.3f} ms; messages per node >= ceil((N-1)/M) = {}\n",
+                   to_microseconds(ring_allgather_thesis_form(p)) / 1000, allgather_messages_lower_bound(p));
+}
+
+// ---------------------------------------------------------------- optical sweep
+struct SweepOptions {
+    ModelOptions model;
+    std::string kind = "broadcast";
+    std::string nodes = "8:2048";
+    std::vector<std::string> tcs{"100us", "1ms", "10ms"};
+    std::string out;
+    int k = 0;
+};
+
+void run_sweep_command(const SweepOptions& o) {
+    SweepSpec spec;
+    if (o.kind == "broadcast") spec.kinds = {SweepKind::broadcast};
+    else if (o.kind == "allgather") spec.kinds = {SweepKind::allgather};
+    else if (o.kind == "both") spec.kinds = {SweepKind::broadcast, SweepKind::allgather};
+    else throw InputError("--kind", fmt::format("unknown kind '{}'", o.kind), "use broadcast, allgather or both");
+    auto colon = o.nodes.find(':');
+    try {
+        int lo = std::stoi(o.nodes.substr(0, colon));
+        int hi = colon == std::string::npos ? lo : std::stoi(o.nodes.substr(colon + 1));
+        spec.nodes = powers_of_two(lo, hi);
+    } catch (const std::logic_error&) {
+        throw InputError("--nodes", fmt::format("'{}' is not LO:HI", o.nodes), "e.g. --nodes 8:2048");
+    }
+    if (spec.nodes.back() > 4096 && o.kind != "broadcast")
+        throw InputError("--nodes", "all-to-all sweeps stop at 4096 nodes (N^2 deliveries)");
+    for (const auto& t : o.tcs) spec.tcs.push_back(parse_duration(t, "--tc"));
+    if (spec.tcs.empty()) throw InputError("--tc", "give at least one Tc");
+    if (o.k < 0) throw InputError("--k", "k must be positive (0 = the thesis's value)");
+    spec.base = o.model.params(3);
+    spec.k = o.k;
+
+    ProgressBar bar("optical sweep", sweep_size(spec), !o.model.json);
+    auto rows = run_sweep(spec, [&] { bar.advance(); });
+    bar.finish();
+    if (!o.out.empty()) {
+        std::ofstream f(o.out);
+        if (!f) throw InputError(o.out, "cannot open for writing");
+        write_csv(f, rows);
+    }
+    if (o.model.json) {
+        nlohmann::json j = nlohmann::json::array();
+        for (const auto& r : rows) j.push_back(to_json(r));
+        print_json({{"command", "optical sweep"}, {"kind", o.kind}, {"csv", o.out}, {"rows", j}});
+    } else if (o.out.empty()) {
+        write_csv(std::cout, rows);
+    } else {
+        std::int64_t bad = 0;
+        for (const auto& r : rows) bad += r.violations;
+        fmt::print("optical sweep: {} runs written to {} ({} rule violations)\n", rows.size(), o.out, bad);
+    }
+}
+
+static RegisterCommand reg_broadcast{{"optical broadcast", "broadcast algorithms 1-5 (thesis ch. 4): executor vs closed form",
+    [](CLI::App& cmd) {
+        auto o = std::make_shared<BroadcastOptions>();
+        o->model.add(cmd, true);
+        cmd.add_option("-a,--algorithm", o->algorithm, "all, 1..5, naive-configuration, ring, tree, smart-tree, smart-ring")->capture_default_str();
+        cmd.add_option("-k,--k", o->k, "algorithm 5's segment length k (0: the thesis's (Td+Tc)/(S*Tf)+1)")->capture_default_str();
+        cmd.add_flag("--no-half-optimal", o->no_half, "skip the Tc^0.5 bisection (§4.3.2)");
+        cmd.callback([o] { run_broadcast_command(*o); });
+    }}};
+
+static RegisterCommand reg_allgather{{"optical allgather", "all-to-all broadcast (thesis ch. 6): hypercube, tree, ring",
+    [](CLI::App& cmd) {
+        auto o = std::make_shared<AllgatherOptions>();
+        o->model.add(cmd, true);
+        cmd.add_option("-m,--multicast", o->model.multicast, "M, multicast size (the tree's degree), default 3");
+        cmd.add_option("-a,--algorithm", o->algorithm, "all, hypercube, tree or ring")->capture_default_str();
+        cmd.callback([o] { run_allgather_command(*o); });
+    }}};
+
+static RegisterCommand reg_sweep{{"optical sweep", "sweep broadcast / all-to-all algorithms over N and Tc (CSV or JSON)",
+    [](CLI::App& cmd) {
+        auto o = std::make_shared<SweepOptions>();
+        o->model.add(cmd, false);
+        cmd.add_option("--kind", o->kind, "broadcast, allgather or both")->capture_default_str();
+        cmd.add_option("-n,--nodes", o->nodes, "LO:HI, powers of two")->capture_default_str();
+        cmd.add_option("--tc", o->tcs, "Tc values, comma separated (units s, ms, us, ns, ps)")->delimiter(',')->capture_default_str();
+        cmd.add_option("-m,--multicast", o->model.multicast, "M for the all-to-all tree, default 3");
+        cmd.add_option("-k,--k", o->k, "algorithm 5's k (0: the thesis's value for each Tc)")->capture_default_str();
+        cmd.add_option("-o,--out", o->out, "write the CSV here (default: stdout unless --json)");
+        cmd.callback([o] { run_sweep_command(*o); });
+    }}};
+
+}  // namespace
+}  // namespace liquid::app

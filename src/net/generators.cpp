@@ -162,10 +162,12 @@ Network make_hypercube(int d) {
     require(d >= 1 && d <= 14, "hypercube:" + std::to_string(d), "dimension must be 1..14");
     Network net("hypercube-" + std::to_string(d));
     auto sw = add_switches(net, 1 << d);
+    // Each switch declares its links lowest dimension first, so the shortest-path tie-break
+    // (first declared link wins) yields e-cube routing.
     for (int i = 0; i < (1 << d); ++i)
         for (int b = 0; b < d; ++b) {
             int j = i ^ (1 << b);
-            if (i < j) net.add_cable(sw[i], sw[j]);
+            net.add_link("s" + std::to_string(i) + "-s" + std::to_string(j), sw[i], sw[j]);
         }
     for (int i = 0; i < (1 << d); ++i) attach_host(net, i, sw[i]);
     return net;
@@ -215,6 +217,7 @@ Network make_network(const std::string& spec) {
         std::string tok;
         std::istringstream in(args);
         char sep = args.find('x') != std::string::npos ? 'x' : ',';
+        require(args.empty() || args.back() != sep, spec, "a parameter is missing after '" + std::string(1, sep) + "'");
         while (std::getline(in, tok, sep)) {
             try {
                 std::size_t used = 0;

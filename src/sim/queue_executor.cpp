@@ -1,0 +1,95 @@
+// Queue executors (queue_executor.hpp): per-sender queues, no global synchronisation.
+#include "liquid/sim/queue_executor.hpp"
+
+#include <algorithm>
+
+#include "liquid/error.hpp"
+
+namespace liquid::sim {
+namespace {
+
+// SplitMix64: a tiny generator whose output is fixed by the seed on every platform
+// (std::shuffle and the std distributions are implementation-defined).
+struct SplitMix64 {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    std::uint64_t below(std::uint64_t n) { return next() % n; }  // bias < n / 2^64: negligible
+};
+
+void order_round_robin(const Workload& w, std::vector<std::vector<int>>& queues) {
+    const int receivers = std::max<int>(1, static_cast<int>(w.receiver_host.size()));
+    for (std::size_t s = 0; s < queues.size(); ++s) {
+        auto step = [&](int m) {
+            int r = w.messages[static_cast<std::size_t>(m)].receiver;
+            return ((r - static_cast<int>(s)) % receivers + receivers) % receivers;
+        };
+        std::stable_sort(queues[s].begin(), queues[s].end(), [&](int a, int b) { return step(a) < step(b); });
+    }
+}
+
+}  // namespace
+
+const char* order_name(QueueOrder o) {
+    switch (o) {
+        case QueueOrder::RoundRobin: return "round-robin";
+        case QueueOrder::Random: return "random";
+        case QueueOrder::Fifo: return "fifo";
+    }
+    return "?";
+}
+
+QueueOrder parse_order(const std::string& name) {
+    if (name == "round-robin") return QueueOrder::RoundRobin;
+    if (name == "random") return QueueOrder::Random;
+    if (name == "fifo") return QueueOrder::Fifo;
+    throw InputError("--order", "unknown queue order '" + name + "'", "use round-robin, random or fifo");
+}
+
+std::vector<std::vector<int>> sender_queues(const Workload& w, QueueOrder order, std::uint64_t seed) {
+    std::vector<std::vector<int>> queues(static_cast<std::size_t>(w.sender_count()));
+    for (int m = 0; m < w.message_count(); ++m) {
+        int s = w.messages[static_cast<std::size_t>(m)].sender;
+        if (s < 0)
+            throw InputError("queue executor", "transfer " + w.message_names[static_cast<std::size_t>(m)] + " has no sender host",
+                             "per-sender queues need a traffic over a network (--network or --traffic-json); "
+                             "a link-set traffic can only be run as a schedule");
+        queues[static_cast<std::size_t>(s)].push_back(m);
+    }
+    if (order == QueueOrder::RoundRobin) order_round_robin(w, queues);
+    if (order == QueueOrder::Random) {
+        SplitMix64 rng{seed};
+        for (auto& q : queues)
+            for (std::size_t i = q.size(); i > 1; --i) std::swap(q[i - 1], q[rng.below(i)]);
+    }
+    return queues;
+}
+
+SimResult run_queues(const Workload& w, const std::vector<std::vector<int>>& queues, const SimOptions& options) {
+    Wormhole model(w, options);
+    std::size_t handed = 0;
+    for (const auto& q : queues)
+        for (int m : q) {
+            if (m < 0 || m >= w.message_count() || w.messages[static_cast<std::size_t>(m)].sender < 0)
+                throw InputError("queue executor", "message index " + std::to_string(m) + " cannot be queued", "queue the workload's messages");
+            model.submit(m, 0.0);  // the host runs its queue in hand-over order
+            ++handed;
+        }
+    if (handed != static_cast<std::size_t>(w.message_count()))
+        throw InputError("queue executor", "the queues hold " + std::to_string(handed) + " messages for " +
+                                               std::to_string(w.message_count()) + " transfers",
+                         "queue every transfer once");
+    RunStatus status = model.run([](int, double) {});
+    SimResult r = summarize(model, w, status);
+    if (status == RunStatus::Deadlock)
+        r.diagnostic = "cyclic wait: " + model.describe_cycle(w.message_names, w.link_names);
+    else if (status == RunStatus::EventLimit)
+        r.diagnostic = "event budget of the simulation exhausted";
+    return r;
+}
+
+}  // namespace liquid::sim

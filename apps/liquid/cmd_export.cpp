@@ -19,11 +19,7 @@ const RegisterCommand reg_network{{"network", "print a generated network (or re-
     [](CLI::App& cmd) {
         auto spec = std::make_shared<std::string>();
         cmd.add_option("spec", *spec, network_spec_help())->required();
-        cmd.callback([spec] {
-            TrafficOptions o;
-            o.network = *spec;
-            print_json(network_to_json(load_traffic(o).network.value()));
-        });
+        cmd.callback([spec] { print_json(network_to_json(load_network(*spec))); });
     }}};
 
 const RegisterCommand reg_traffic{{"traffic", "print a traffic as a link-set file (default) or as traffic JSON",

@@ -41,14 +41,16 @@ std::vector<int> host_list(const Network& net, const std::string& csv, const cha
     return hosts;
 }
 
+}  // namespace
+
 Network load_network(const std::string& ref) {
     if (std::filesystem::exists(ref)) return read_network_json(ref);
     return make_network(ref);
 }
 
-}  // namespace
-
 LoadedTraffic load_traffic(const TrafficOptions& o) {
+    if (o.size < 0) throw InputError("--size", "the message size is negative", "give the size in bytes (> 0)");
+    if (o.count < 0) throw InputError("--count", "the transfer count is negative", "give a count >= 1");
     const int sources = !o.traffic_file.empty() + !o.traffic_json.empty();
     if (sources > 1) throw InputError("--traffic/--traffic-json", "both were given", "give one traffic");
     if (!o.traffic_file.empty()) {

@@ -31,6 +31,8 @@ struct LoadedTraffic {
 
 /// Adds the options above to a subcommand.
 void add_traffic_options(CLI::App& cmd, TrafficOptions& opts);
+/// A network JSON file if `ref` names an existing file, else a generator spec.
+Network load_network(const std::string& ref);
 /// Loads the traffic the options name; throws InputError on bad input.
 LoadedTraffic load_traffic(const TrafficOptions& opts);
 

@@ -11,6 +11,12 @@ CccTopology::CccTopology(int dimension) : d_(dimension) {
         throw InputError("dimension", "CCC dimension " + std::to_string(dimension) + " is out of range",
                          "use 3 <= D <= 16 (D*2^D nodes)");
     n_ = std::uint32_t(dimension) << dimension;
+    cycle_.resize(n_);
+    position_.resize(n_);
+    for (std::uint32_t v = 0; v < n_; ++v) {
+        cycle_[v] = v / std::uint32_t(d_);
+        position_[v] = std::uint8_t(v % std::uint32_t(d_));
+    }
 }
 
 std::uint32_t CccTopology::inner_next(std::uint32_t node) const {
@@ -30,13 +36,13 @@ std::uint32_t CccTopology::outer(std::uint32_t node) const {
 
 namespace {
 
-/// One inner step from position r towards position target on a ring of size d, the short
-/// way round (ties go forward).
-std::uint32_t ring_step(const CccTopology& topo, std::uint32_t node, std::uint32_t target) {
+/// One inner step towards ring position `target`: forward only, or the short way round
+/// (ties go forward).
+std::uint32_t ring_step(const CccTopology& topo, std::uint32_t node, std::uint32_t target, bool shortest) {
     const std::uint32_t d = std::uint32_t(topo.dimension());
     const std::uint32_t r = topo.position(node);
     const std::uint32_t forward = (target + d - r) % d;
-    return forward <= d - forward ? topo.inner_next(node) : topo.inner_prev(node);
+    return !shortest || forward <= d - forward ? topo.inner_next(node) : topo.inner_prev(node);
 }
 
 }  // namespace
@@ -45,8 +51,9 @@ CccHop ccc_route(const CccTopology& topo, CccRouting routing, std::uint32_t node
                  std::uint8_t phase) {
     const std::uint32_t h = topo.cycle(node), hd = topo.cycle(dst);
     const std::uint32_t r = topo.position(node);
+    const bool shortest = routing != CccRouting::thesis;
     if (phase == 1) {
-        if (routing == CccRouting::thesis && r != 0) return {ring_step(topo, node, 0), 1};
+        if (routing != CccRouting::current_dimension && r != 0) return {ring_step(topo, node, 0, shortest), 1};
         phase = 2;
     }
     if (phase == 2) {
@@ -56,7 +63,7 @@ CccHop ccc_route(const CccTopology& topo, CccRouting routing, std::uint32_t node
         }
         phase = 3;
     }
-    return {ring_step(topo, node, topo.position(dst)), 3};
+    return {ring_step(topo, node, topo.position(dst), shortest), 3};
 }
 
 std::uint32_t ccc_route_length(const CccTopology& topo, CccRouting routing, std::uint32_t src,

@@ -10,7 +10,7 @@ namespace {
 
 class CccModel {
 public:
-    static constexpr int kQueues = 2;  // 0: bound for a ring neighbour (inner), 1: for the outer node
+    static constexpr int kQueues = 3;  // arcs: 0 previous, 1 next (inner), 2 outer
 
     explicit CccModel(const CccSpec& spec)
         : topo_(spec.dimension), spec_(spec), schedule_(cycle_schedule(spec.dimension, spec.cycle)),
@@ -22,10 +22,9 @@ public:
         const CccHop hop = ccc_route(topo_, spec_.routing, node, m.dst, m.phase);
         m.next = hop.next;
         m.phase = hop.phase;
-        return hop.next == topo_.outer(node) ? 1 : 0;
+        if (hop.next == topo_.outer(node)) return 2;
+        return hop.next == topo_.inner_next(node) ? 1 : 0;
     }
-
-    std::uint32_t next_hop(const detail::Message& m, std::uint32_t) const { return m.next; }
 
     void select(std::uint64_t t, const std::vector<detail::Fifo>& queues, std::vector<detail::Sender>& out, Rng& rng) {
         switch (spec_.discipline) {
@@ -33,7 +32,7 @@ public:
         case CccDiscipline::on_demand: return select_on_demand(t, queues, out, rng);
         case CccDiscipline::unsynchronized:
             for (std::uint32_t v = 0; v < topo_.nodes(); ++v)
-                if (has_mail(queues, v)) out.push_back({v, 3});
+                if (has_mail(queues, v)) out.push_back({v, 7});
             return;
         }
     }
@@ -45,26 +44,27 @@ public:
 
     void on_spawn(const SendEvent&, std::uint64_t) {}
     void on_send(std::uint32_t, const detail::Message&) {}
-    void begin_round(std::uint64_t) {}
+    bool begin_round(std::uint64_t) { return false; }
     const CccTopology& topology() const { return topo_; }
 
 private:
     static bool has_mail(const std::vector<detail::Fifo>& queues, std::uint32_t v) {
-        return !queues[2 * std::size_t(v)].empty() || !queues[2 * std::size_t(v) + 1].empty();
+        const detail::Fifo* q = &queues[3 * std::size_t(v)];
+        return !q[0].empty() || !q[1].empty() || !q[2].empty();
     }
 
     /// §5.4.5 cycled: the pulse (positions, inner|outer) of this round decides who may send
     /// what; no controller is asked.
     void select_cycled(std::uint64_t t, const std::vector<detail::Fifo>& queues, std::vector<detail::Sender>& out) const {
         const CycleSlot& slot = schedule_[t % schedule_.size()];
-        const int kind = slot.outer ? 1 : 0;
+        const std::uint8_t mask = slot.outer ? 4 : 3;
         const std::uint32_t cycles = topo_.nodes() / std::uint32_t(topo_.dimension());
         for (std::uint32_t p = 0; p < std::uint32_t(topo_.dimension()); ++p) {
             if (!((slot.positions >> p) & 1u)) continue;
             for (std::uint32_t h = 0; h < cycles; ++h) {
                 const std::uint32_t v = topo_.id(h, p);
-                if (!queues[2 * std::size_t(v) + std::size_t(kind)].empty())
-                    out.push_back({v, std::uint8_t(1u << kind)});
+                const detail::Fifo* q = &queues[3 * std::size_t(v)];
+                if (slot.outer ? !q[2].empty() : (!q[0].empty() || !q[1].empty())) out.push_back({v, mask});
             }
         }
     }
@@ -83,7 +83,7 @@ private:
             const auto set = topo_.receivers(v);
             if (reserved_[set[0]] == stamp || reserved_[set[1]] == stamp || reserved_[set[2]] == stamp) continue;
             for (std::uint32_t x : set) reserved_[x] = stamp;
-            out.push_back({v, 3});
+            out.push_back({v, 7});
         }
     }
 

@@ -97,12 +97,14 @@ void Reconfigurator::on_event(const SendEvent& ev, std::uint64_t t) {
     if (go) commit(std::move(chords), t);
 }
 
-void Reconfigurator::begin_round(std::uint64_t t) {
+bool Reconfigurator::begin_round(std::uint64_t t) {
+    bool changed = false;
     if (pending_ && t >= complete_at_) {
         ring_ = MultiRing(n_, pending_chords_);
         paths_.rebuild(ring_);
         pending_ = false;
         ++changes_;
+        changed = true;
     }
     if (spec_.variant == Reconfig::random_regenerate && !pending_ && t >= next_regenerate_) {
         next_regenerate_ = t + spec_.regenerate_every / 2 + rng_.below(spec_.regenerate_every + 1);
@@ -110,6 +112,7 @@ void Reconfigurator::begin_round(std::uint64_t t) {
         std::vector<std::uint32_t> chords = random_chords(n_, rng_);
         if (improves(chords)) commit(std::move(chords), t);
     }
+    return changed;
 }
 
 }  // namespace liquid::optical::p2p::detail

@@ -19,7 +19,8 @@ public:
                    std::vector<std::uint64_t>& blocked_until, std::uint64_t seed);
     void on_event(const SendEvent& ev, std::uint64_t t);
     void on_send(std::uint32_t node, std::uint32_t dst);
-    void begin_round(std::uint64_t t);
+    /// Applies a change whose time is up; true if the configuration changed.
+    bool begin_round(std::uint64_t t);
     std::uint64_t changes() const { return changes_; }
     std::uint64_t attempts() const { return attempts_; }
 

@@ -23,7 +23,7 @@ MultiRing initial_ring(const MultiRingSpec& spec, std::uint64_t seed) {
 
 class MultiRingModel {
 public:
-    static constexpr int kQueues = 1;
+    static constexpr int kQueues = 2;  // arcs: 0 ring, 1 chord
 
     MultiRingModel(const MultiRingSpec& spec, std::uint64_t seed)
         : spec_(spec), ring_(initial_ring(spec, seed)), paths_(ring_), blocked_until_(ring_.nodes(), 0) {
@@ -32,15 +32,17 @@ public:
     }
 
     std::uint32_t nodes() const { return ring_.nodes(); }
-    int on_arrival(detail::Message&, std::uint32_t) const { return 0; }
-    /// Routed at send time, so a configuration change re-routes queued messages at once.
-    std::uint32_t next_hop(const detail::Message& m, std::uint32_t node) const { return paths_.next_hop(ring_, node, m.dst); }
+    int on_arrival(detail::Message& m, std::uint32_t node) const {
+        m.next = paths_.next_hop(ring_, node, m.dst);
+        return m.next == ring_.ring_next(node) ? 0 : 1;
+    }
 
     void select(std::uint64_t t, const std::vector<detail::Fifo>& queues, std::vector<detail::Sender>& out, Rng&) const {
         const std::uint32_t first = spec_.parity_rule ? std::uint32_t(t & 1u) : 0;
         const std::uint32_t step = spec_.parity_rule ? 2 : 1;
         for (std::uint32_t v = first; v < ring_.nodes(); v += step)
-            if (!queues[v].empty() && blocked_until_[v] <= t) out.push_back({v, 1});
+            if ((!queues[2 * std::size_t(v)].empty() || !queues[2 * std::size_t(v) + 1].empty()) && blocked_until_[v] <= t)
+                out.push_back({v, 3});
     }
 
     std::span<const std::uint32_t> multicast_set(std::uint32_t node, std::array<std::uint32_t, 3>& buffer) const {
@@ -56,9 +58,7 @@ public:
     void on_send(std::uint32_t node, const detail::Message& m) {
         if (reconfig_) reconfig_->on_send(node, m.dst);
     }
-    void begin_round(std::uint64_t t) {
-        if (reconfig_) reconfig_->begin_round(t);
-    }
+    bool begin_round(std::uint64_t t) { return reconfig_ && reconfig_->begin_round(t); }
 
     const ShortestPaths& paths() const { return paths_; }
     std::uint64_t changes() const { return reconfig_ ? reconfig_->changes() : 0; }
@@ -81,6 +81,7 @@ SimResult simulate_multi_ring(const MultiRingSpec& spec, const TrafficSpec& traf
     SimResult r = engine.run();
     r.model = "multi-ring";
     r.static_average_distance = model.paths().average_distance();
+    r.static_diameter = model.paths().diameter();
     r.reconfigurations = model.changes();
     r.reconfig_attempts = model.attempts();
     return r;

@@ -1,9 +1,10 @@
 #pragma once
 // The round loop shared by the CCC and multi-ring models (thesis §5.3). Private header.
-// A Model supplies: kQueues; nodes(); on_arrival(Message&, node) -> queue index;
-// next_hop(const Message&, node); select(round, queues, senders, rng);
-// multicast_set(node, buffer) -> span; on_spawn(event, round); on_send(node, Message&);
-// begin_round(round).
+// A Model supplies: kQueues (one queue per outgoing arc of a node); nodes();
+// on_arrival(Message&, node) -> arc index (and sets Message::next); select(round, queues,
+// senders, rng); multicast_set(node, buffer) -> span; on_spawn(event, round);
+// on_send(node, Message&); begin_round(round) -> true when the routing changed (then every
+// queued message is routed again from where it waits).
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -19,34 +20,38 @@
 namespace liquid::optical::p2p::detail {
 
 struct Message {
-    std::uint64_t seq;       // arrival order at the current node (FIFO across a node's queues)
     std::uint32_t dst;
     std::uint32_t created;   // round of creation
-    std::uint32_t next;      // next hop, for models that route on arrival
+    std::uint32_t next;      // next hop, chosen on arrival at the current node
     std::uint16_t hops;
     std::uint8_t phase;      // routing state, for models that need one
     std::uint8_t measured;
 };
 
-/// FIFO of message ids without per-element allocation.
+/// FIFO of message ids without per-element allocation. Each entry keeps the message's
+/// arrival number so that merging a node's queues never touches the message itself.
 class Fifo {
 public:
-    bool empty() const { return head_ == ids_.size(); }
-    std::size_t size() const { return ids_.size() - head_; }
-    std::uint32_t front() const { return ids_[head_]; }
-    void push(std::uint32_t id) { ids_.push_back(id); }
+    struct Entry {
+        std::uint64_t seq;
+        std::uint32_t id;
+    };
+    bool empty() const { return head_ == items_.size(); }
+    std::size_t size() const { return items_.size() - head_; }
+    const Entry& front() const { return items_[head_]; }
+    void push(std::uint64_t seq, std::uint32_t id) { items_.push_back({seq, id}); }
     void pop() {
-        if (++head_ == ids_.size()) {
-            ids_.clear();
+        if (++head_ == items_.size()) {
+            items_.clear();
             head_ = 0;
-        } else if (head_ >= 4096 && 2 * head_ >= ids_.size()) {
-            ids_.erase(ids_.begin(), ids_.begin() + std::ptrdiff_t(head_));
+        } else if (head_ >= 4096 && 2 * head_ >= items_.size()) {
+            items_.erase(items_.begin(), items_.begin() + std::ptrdiff_t(head_));
             head_ = 0;
         }
     }
 
 private:
-    std::vector<std::uint32_t> ids_;
+    std::vector<Entry> items_;
     std::size_t head_ = 0;
 };
 
@@ -69,7 +74,9 @@ public:
             throw InputError("warmup", "warm-up (" + std::to_string(warmup_) + ") must be shorter than the run (" +
                                            std::to_string(run.rounds) + " rounds)");
         drain_ = run.drain_limit ? run.drain_limit : run.rounds;
-        mmir_ = run.mmir ? run.mmir : std::numeric_limits<std::uint32_t>::max();
+        const std::uint32_t mmir = run.mmir ? run.mmir : std::numeric_limits<std::uint32_t>::max();
+        arc_budget_ = run.mmir_scope == MmirScope::arc ? mmir : std::numeric_limits<std::uint32_t>::max();
+        node_budget_ = run.mmir_scope == MmirScope::node ? mmir : std::numeric_limits<std::uint32_t>::max();
     }
 
     SimResult run() {
@@ -78,7 +85,7 @@ public:
         std::uint64_t t = 0;
         for (;; ++t) {
             if (t >= run_.rounds && (outstanding_ == 0 || t >= run_.rounds + drain_)) break;
-            model_.begin_round(t);
+            if (model_.begin_round(t)) reroute_all();
             spawn(t);
             move(t);
             if (t >= warmup_ && t < run_.rounds) sample_queues();
@@ -138,21 +145,24 @@ private:
         std::array<std::uint32_t, 3> buffer{};
         for (const Sender& s : senders_) {
             std::uint32_t sent = 0;
+            std::array<std::uint32_t, K> per_arc{};
             Fifo* q = &queues_[std::size_t(s.node) * K];
-            while (sent < mmir_) {
-                int best = -1;
+            while (sent < node_budget_) {
+                int best = -1;  // oldest arrival among the eligible arcs with budget left
                 std::uint64_t best_seq = std::numeric_limits<std::uint64_t>::max();
                 for (int i = 0; i < K; ++i)
-                    if (((s.queue_mask >> i) & 1) && !q[i].empty() && msgs_[q[i].front()].seq < best_seq) {
+                    if (((s.queue_mask >> i) & 1) && per_arc[i] < arc_budget_ && !q[i].empty() &&
+                        q[i].front().seq < best_seq) {
                         best = i;
-                        best_seq = msgs_[q[i].front()].seq;
+                        best_seq = q[i].front().seq;
                     }
                 if (best < 0) break;
-                const std::uint32_t id = q[best].front();
+                const std::uint32_t id = q[best].front().id;
                 q[best].pop();
+                ++per_arc[best];
                 if (sent == 0) check_.transmit(s.node, model_.multicast_set(s.node, buffer));
                 Message& m = msgs_[id];
-                const std::uint32_t r = model_.next_hop(m, s.node);
+                const std::uint32_t r = m.next;
                 check_.address(s.node, r);
                 model_.on_send(s.node, m);
                 ++m.hops;
@@ -172,10 +182,24 @@ private:
     }
 
     void enqueue(std::uint32_t node, std::uint32_t id) {
-        Message& m = msgs_[id];
-        m.seq = seq_++;
-        const int q = model_.on_arrival(m, node);
-        queues_[std::size_t(node) * K + std::size_t(q)].push(id);
+        const int q = model_.on_arrival(msgs_[id], node);
+        queues_[std::size_t(node) * K + std::size_t(q)].push(seq_++, id);
+    }
+
+    /// After a configuration change: route every waiting message again from its node,
+    /// keeping each node's arrival order.
+    void reroute_all() {
+        std::vector<Fifo::Entry> waiting;
+        for (std::uint32_t v = 0; v < n_; ++v) {
+            waiting.clear();
+            for (int i = 0; i < K; ++i) {
+                Fifo& q = queues_[std::size_t(v) * K + std::size_t(i)];
+                for (; !q.empty(); q.pop()) waiting.push_back(q.front());
+            }
+            std::sort(waiting.begin(), waiting.end(), [](const auto& a, const auto& b) { return a.seq < b.seq; });
+            for (const auto& e : waiting)
+                queues_[std::size_t(v) * K + std::size_t(model_.on_arrival(msgs_[e.id], v))].push(e.seq, e.id);
+        }
     }
 
     void deliver(std::uint32_t id, std::uint64_t t) {
@@ -245,7 +269,7 @@ private:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> staged_;
     std::vector<std::uint64_t> histogram_;
     std::uint64_t warmup_ = 0, drain_ = 0;
-    std::uint32_t mmir_ = 0;
+    std::uint32_t arc_budget_ = 0, node_budget_ = 0;
     std::uint64_t seq_ = 0, created_ = 0, measured_ = 0, delivered_ = 0, outstanding_ = 0, in_flight_ = 0;
     std::uint64_t hop_sum_ = 0, transmissions_ = 0, batch_sum_ = 0, queue_samples_ = 0;
     std::uint32_t max_batch_ = 0, max_queue_ = 0;

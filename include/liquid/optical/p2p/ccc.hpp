@@ -16,8 +16,8 @@ public:
     int dimension() const { return d_; }
     std::uint32_t nodes() const { return n_; }
     std::uint32_t id(std::uint32_t cycle, std::uint32_t position) const { return cycle * d_ + position; }
-    std::uint32_t cycle(std::uint32_t node) const { return node / d_; }
-    std::uint32_t position(std::uint32_t node) const { return node % d_; }
+    std::uint32_t cycle(std::uint32_t node) const { return cycle_[node]; }
+    std::uint32_t position(std::uint32_t node) const { return position_[node]; }
     std::uint32_t inner_next(std::uint32_t node) const;
     std::uint32_t inner_prev(std::uint32_t node) const;
     std::uint32_t outer(std::uint32_t node) const;
@@ -29,16 +29,22 @@ public:
 private:
     int d_;
     std::uint32_t n_;
+    // Lookup tables: the simulator routes every hop, and a division by a run-time D costs
+    // more than the rest of the routing step.
+    std::vector<std::uint32_t> cycle_;
+    std::vector<std::uint8_t> position_;
 };
 
 /// Routing phases of §5.4.3 / §5.5.1 (naive hypercube routing lifted to CCC):
-/// 1 walk the source ring (shortest way) to position 0; 2 for positions 0, 1, ... cross the
-/// dimension when the cycle bit differs, else step to the next position, until the cycle
-/// is the destination's; 3 walk the destination ring (shortest way) to the destination.
-/// The thesis notes the shorter start "from the current dimension" (its ref. [3]) is not
-/// implemented there; `current_dimension` implements it: phase 1 is skipped and dimensions
-/// are fixed in cyclic order starting at the source position.
-enum class CccRouting { thesis, current_dimension };
+/// 1 walk the source ring to position 0; 2 for positions 0, 1, ... cross the dimension when
+/// the cycle bit differs, else step to the next position, until the cycle is the
+/// destination's; 3 walk the destination ring to the destination.
+/// `thesis` walks the rings one way (forward), which is what the thesis's bound of 3D hops
+/// (one D per phase, §5.5.1) counts; `shortest_walks` takes the short way round in phases
+/// 1 and 3 (the multicast reaches both ring neighbours); `current_dimension` is the
+/// shortcut the thesis cites from its ref. [3] but did not implement: skip phase 1 and fix
+/// dimensions in cyclic order from the source position.
+enum class CccRouting { thesis, shortest_walks, current_dimension };
 
 struct CccHop {
     std::uint32_t next;

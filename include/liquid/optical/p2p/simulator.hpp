@@ -15,12 +15,18 @@
 
 namespace liquid::optical::p2p {
 
+/// What MMIR limits: each directed arc of the static multicast (a node may send MMIR
+/// messages to each of its receivers in a round; the default, "per link") or a node's whole
+/// transmission (the single fibre into the switch).
+enum class MmirScope { arc, node };
+
 struct RunSpec {
     std::uint32_t rounds = 10000;      // rounds with measured spawns (warm-up included)
     std::uint32_t warmup = 0;          // rounds whose requests are discarded; 0 -> rounds/5
-    std::uint32_t mmir = 35;           // messages per transmission per round; 0 = unlimited
+    std::uint32_t mmir = 35;           // messages per link per round; 0 = unlimited
     std::uint64_t seed = 1;
     std::uint32_t drain_limit = 0;     // extra rounds to deliver measured requests; 0 -> rounds
+    MmirScope mmir_scope = MmirScope::arc;
 };
 
 struct CccSpec {
@@ -82,6 +88,7 @@ struct SimResult {
     std::uint64_t reconfigurations = 0;
     std::uint64_t reconfig_attempts = 0;
     double static_average_distance = 0;  // load-free mean hops of the final configuration
+    std::uint32_t static_diameter = 0;    // multi ring: longest shortest path of the final configuration
     double elapsed_seconds = 0;
 };
 

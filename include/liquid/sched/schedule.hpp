@@ -8,6 +8,8 @@
 
 #include "liquid/traffic/traffic.hpp"
 
+// Time budget: time_limit_s <= 0 means no wall-clock limit (node_limit may still apply).
+
 namespace liquid {
 
 /// A partition of a traffic into time frames; each frame lists transfer indices.
@@ -29,6 +31,10 @@ struct SolveOptions {
     std::uint64_t node_limit = 0; // search-node budget of exact searches (0 = none)
     std::uint64_t seed = 1;       // Random order (printed by front ends)
     int wavelengths = 0;          // > 0: frames are grouped into rounds of at most W (report §2.2)
+    // Extensions (issue 3): the SAT portfolio partner of the optimal search and the delay
+    // after which it starts (easy instances are answered by the fission search alone).
+    bool sat_partner = true;
+    double sat_delay_s = 0.05;
 };
 
 struct SolveResult {
@@ -46,7 +52,13 @@ struct SolveResult {
     double elapsed_ms = 0;
     int rounds = 0;           // with wavelengths > 0: rounds of at most W frames
     std::string solver;       // which portfolio member answered ("fission", "sat", "dsatur", ...)
+    int rounds_lower_bound = 0;  // with wavelengths > 0: ceil(lower_bound / W); rounds are
+                                 // optimal when rounds == rounds_lower_bound
 };
+
+/// Frame indices of round k when frames are grouped consecutively into rounds of at most
+/// W wavelengths (report §2.2).
+std::vector<std::vector<int>> group_into_rounds(const Schedule& schedule, int wavelengths);
 
 /// Schedules `traffic` with the chosen method. Every returned schedule has passed
 /// verify_schedule(). Never exceeds the budgets by more than a few milliseconds.

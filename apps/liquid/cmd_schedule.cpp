@@ -1,0 +1,156 @@
+// `liquid schedule`: builds a schedule of a traffic (DESIGN.md §4–5): the liquid search
+// (report §7), the exact optimum, or a baseline; every schedule is verified before it is
+// printed.
+#include <fmt/core.h>
+
+#include <cmath>
+
+#include "command.hpp"
+#include "input.hpp"
+#include "output.hpp"
+#include "liquid/error.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/analysis.hpp"
+
+namespace liquid::app {
+namespace {
+
+struct ScheduleOptions {
+    TrafficOptions traffic;
+    std::string method = "optimal";
+    double time_limit = 10.0;
+    std::uint64_t node_limit = 0;
+    int wavelengths = 0;
+    bool json = false;
+    bool no_sat = false;
+};
+
+SolveOptions solve_options(const ScheduleOptions& o) {
+    SolveOptions s;
+    s.method = parse_method(o.method);
+    if (!(o.time_limit > 0) || !std::isfinite(o.time_limit))
+        throw InputError("--time-limit", "must be a positive number of seconds", "e.g. --time-limit 2.5");
+    if (o.wavelengths < 0) throw InputError("--wavelengths", "must be >= 1", "give the number of wavelengths per fibre");
+    s.time_limit_s = o.time_limit;
+    s.node_limit = o.node_limit;
+    s.seed = o.traffic.seed;  // the shared --seed (random patterns and --method random)
+    s.wavelengths = o.wavelengths;
+    s.sat_partner = !o.no_sat;
+    return s;
+}
+
+nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
+    const Traffic& t = in.traffic;
+    nlohmann::json bottlenecks = nlohmann::json::array();
+    for (int l : a.bottlenecks) bottlenecks.push_back(t.link_name(l));
+    nlohmann::json frames = nlohmann::json::array();
+    for (const auto& f : r.schedule.frames) {
+        nlohmann::json names = nlohmann::json::array();
+        for (int x : f) names.push_back(t[x].name);
+        frames.push_back(names);
+    }
+    nlohmann::json s{{"method", method_name(r.method)},
+                     {"length", r.schedule.length()},
+                     {"liquid", r.liquid},
+                     {"optimal", r.optimal},
+                     {"lower_bound", r.lower_bound},
+                     {"no_liquid_proven", r.no_liquid_proven},
+                     {"frames", frames},
+                     {"solver", r.solver},
+                     {"categories", r.categories},
+                     {"full_teams", r.full_teams},
+                     {"nodes", r.nodes},
+                     {"elapsed_ms", r.elapsed_ms},
+                     {"timed_out", r.timed_out},
+                     {"time_limit_s", so.time_limit_s},
+                     {"node_limit", so.node_limit},
+                     {"verified", true}};
+    if (r.method == Method::Random) s["seed"] = so.seed;
+    if (so.wavelengths > 0) {
+        s["wavelengths"] = so.wavelengths;
+        s["rounds"] = r.rounds;
+        s["rounds_lower_bound"] = r.rounds_lower_bound;
+        s["round_frames"] = group_into_rounds(r.schedule, so.wavelengths);
+    }
+    return {{"source", in.source},
+            {"transfers", t.size()},
+            {"links", t.link_count()},
+            {"duration", a.duration},
+            {"bottlenecks", bottlenecks},
+            {"liquid_throughput", a.liquid_ratio()},
+            {"seed", so.seed},
+            {"schedule", s}};
+}
+
+void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
+    const Traffic& t = in.traffic;
+    std::vector<char> is_bottleneck(t.link_count(), 0);
+    std::string names;
+    for (int l : a.bottlenecks) {
+        is_bottleneck[l] = 1;
+        names += (names.empty() ? "" : " ") + t.link_name(l);
+    }
+    fmt::print("traffic:           {}\n", in.source);
+    fmt::print("transfers:         {}   duration (Lambda): {}   liquid throughput: {:.4g} transfers/frame\n", t.size(),
+               a.duration, a.liquid_ratio());
+    fmt::print("bottlenecks:       {} ({})\n", a.bottlenecks.size(), names);
+    fmt::print("method:            {}{}\n", method_name(r.method),
+               r.method == Method::Random ? fmt::format(" (seed {})", so.seed) : std::string());
+    std::string verdict = r.liquid ? "liquid" : "not liquid";
+    verdict += r.optimal ? ", proven optimal" : (r.timed_out ? ", budget expired: best known" : ", not proven optimal");
+    if (r.no_liquid_proven) verdict += "; no liquid schedule exists (proven)";
+    fmt::print("length:            {} frames ({}), lower bound {}\n", r.schedule.length(), verdict, r.lower_bound);
+    fmt::print("search:            solver {}, {} categories, {} full teams, {} nodes, {:.2f} ms\n",
+               r.solver.empty() ? "-" : r.solver, r.categories, r.full_teams, r.nodes, r.elapsed_ms);
+    if (so.wavelengths > 0)
+        fmt::print("optical:           {} wavelengths -> {} rounds (lower bound {})\n", so.wavelengths, r.rounds,
+                   r.rounds_lower_bound);
+    fmt::print("frames (* = transfer uses a bottleneck link; [..] = bottlenecks the frame keeps busy):\n");
+    for (int f = 0; f < r.schedule.length(); ++f) {
+        std::string line, busy;
+        std::vector<char> used(t.link_count(), 0);
+        for (int x : r.schedule.frames[f]) {
+            bool hot = false;
+            t[x].links.for_each([&](std::size_t l) {
+                used[l] = 1;
+                hot = hot || is_bottleneck[l];
+            });
+            line += (line.empty() ? "" : " ") + t[x].name + (hot ? "*" : "");
+        }
+        int busy_count = 0;
+        for (int l : a.bottlenecks)
+            if (used[l]) ++busy_count, busy += (busy.empty() ? "" : " ") + t.link_name(l);
+        fmt::print("  {:>4}: {}  [{}/{}{}{}]\n", f + 1, line, busy_count, a.bottlenecks.size(),
+                   busy.empty() ? "" : ": ", busy);
+    }
+    fmt::print("verified:          every transfer exactly once, no two transfers of a frame share a link\n");
+}
+
+const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact optimum or a baseline (verified)",
+    [](CLI::App& cmd) {
+        auto o = std::make_shared<ScheduleOptions>();
+        add_traffic_options(cmd, o->traffic);
+        cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")
+            ->capture_default_str();
+        cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")
+            ->capture_default_str();
+        cmd.add_option("--node-limit", o->node_limit, "search-node budget of the exact searches (0 = none)");
+        cmd.add_option("--wavelengths", o->wavelengths,
+                       "optical use: group frames into rounds of at most W wavelengths (report 2.2)");
+        cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
+        cmd.add_flag("--json", o->json, "print one JSON object");
+        cmd.callback([o] {
+            const SolveOptions so = solve_options(*o);
+            LoadedTraffic in = load_traffic(o->traffic);
+            const TrafficAnalysis a = analyze(in.traffic);
+            const SolveResult r = solve(in.traffic, so);
+            // solve() only returns verified schedules; the front end checks again before printing.
+            const std::string problem = verify_schedule(in.traffic, r.schedule);
+            if (!problem.empty()) throw std::logic_error("internal error, schedule rejected by the verifier: " + problem);
+            if (o->json) print_json(schedule_json(in, a, r, so));
+            else print_text(in, a, r, so);
+        });
+    }}};
+
+}  // namespace
+}  // namespace liquid::app

@@ -1,0 +1,30 @@
+#pragma once
+// Topology-unaware and heuristic schedules (DESIGN.md §4 "Baselines", report §3, App. A).
+#include <cstdint>
+
+#include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/traffic.hpp"
+
+namespace liquid::sched {
+
+/// Brélaz's DSatur colouring of the congestion graph (report App. A): repeatedly colour
+/// the uncoloured transfer with the most distinct neighbour colours, ties by the degree in
+/// the uncoloured subgraph, then by index; each colour is a frame.
+Schedule dsatur_schedule(const Traffic& traffic);
+
+/// Round-robin (report §3): phase k sends from the i-th sender to the ((i+k) mod n)-th
+/// receiver. A transfer over a network is identified by its host indices (src, dst); a
+/// link-set transfer (src = dst = -1) by its first link (sender) and last link
+/// (receiver) in travel order. Transfers of one phase that congest are split greedily
+/// (first fit, in sender order) into frames; the two-switch example gives 7 frames.
+Schedule round_robin_schedule(const Traffic& traffic);
+
+/// FIFO: transfers in traffic order, never overtaking: a frame closes as soon as the next
+/// transfer congests with it (what a barrier-synchronised FIFO queue does).
+Schedule fifo_schedule(const Traffic& traffic);
+
+/// Random order: a seeded random permutation (std::mt19937_64), each transfer placed in
+/// the first frame it does not congest with (first-fit greedy colouring).
+Schedule random_schedule(const Traffic& traffic, std::uint64_t seed);
+
+}  // namespace liquid::sched

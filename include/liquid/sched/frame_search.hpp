@@ -1,0 +1,72 @@
+#pragma once
+// Depth-first schedule construction over full teams of the remaining traffic
+// (report §7.2–7.4, App. C–D), generalised to a target length L (DESIGN.md §4):
+// with R frames left, every link whose remaining load equals R is *critical* and must be
+// used by the next frame; a link loaded above R proves a dead end. With L = Λ the
+// critical links are exactly the bottlenecks of the remaining traffic (§7.3, "newly
+// emerging bottlenecks"), so this is the papers' liquid search.
+//
+// Exact additions of ours (each keeps the search complete):
+//  * interchangeable transfers (identical link sets) are taken in index order, so
+//    permutations of twins among frames are explored once;
+//  * failed sub-traffics are memoised: (remaining set, frames left R) that failed fails
+//    again, and so does any R' <= R (kept across the targets L of one search object).
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "liquid/sched/fission.hpp"
+#include "liquid/sched/schedule.hpp"
+
+namespace liquid::sched {
+
+struct FrameSearchOptions {
+    bool symmetry_breaking = true;
+    bool memo = true;
+    std::size_t memo_bytes = std::size_t{64} << 20;  // memo capacity; full = stop inserting
+};
+
+class FrameSearch {
+public:
+    enum class Outcome { Found, Exhausted, Stopped };
+
+    FrameSearch(const Traffic& traffic, FrameSearchOptions options = {});
+
+    /// Is there a schedule of at most L frames? Found: `out` holds it (verified by the caller).
+    /// Exhausted: proof that none exists. Stopped: the budget expired first.
+    Outcome decide(int L, Budget& budget, Schedule* out);
+
+    std::uint64_t categories() const { return categories_; }
+    std::uint64_t full_teams() const { return full_teams_; }
+    std::uint64_t nodes() const { return nodes_; }
+    std::uint64_t memo_hits() const { return memo_hits_; }
+
+private:
+    struct RowHash {
+        std::size_t operator()(const std::vector<Word>& r) const;
+    };
+    bool dfs(int depth, int frames_left);
+    Word* rem(int depth) { return &rem_arena_[static_cast<std::size_t>(depth) * w_]; }
+    Word* frame(int depth) { return &frame_arena_[static_cast<std::size_t>(depth) * w_]; }
+    void apply(const Word* team, int delta);
+
+    const Traffic& traffic_;
+    FissionTables tables_;
+    FrameSearchOptions options_;
+    EnumerationOptions enum_options_;
+    int n_, w_, links_;
+    std::vector<int> twin_prev_;  // previous transfer with the identical link set, or -1
+    std::vector<int> load_;       // live remaining load per link
+    std::vector<Word> rem_arena_, frame_arena_, active_arena_;
+    std::vector<std::vector<int>> critical_;
+    std::vector<std::unique_ptr<FissionEngine>> engines_;
+    std::unordered_map<std::vector<Word>, int, RowHash> failed_;  // remaining set -> largest R that failed
+    std::size_t memo_cap_ = 0;
+    std::vector<Word> key_;
+    Budget* budget_ = nullptr;
+    bool stopped_ = false;
+    std::uint64_t categories_ = 0, full_teams_ = 0, nodes_ = 0, memo_hits_ = 0;
+};
+
+}  // namespace liquid::sched

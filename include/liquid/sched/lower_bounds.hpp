@@ -1,0 +1,16 @@
+#pragma once
+// Lower bounds on the schedule length stronger than Λ (DESIGN.md §4, issue 3).
+#include <vector>
+
+#include "liquid/traffic/traffic.hpp"
+
+namespace liquid::sched {
+
+/// A large clique of the congestion graph (pairwise congesting transfers): every schedule
+/// needs at least that many frames. Greedy from every vertex (candidates by descending
+/// degree), seeded also by the users of each link (a link's users are a clique of size
+/// λ(l), so the result is never below Λ). Exact (branch and bound) when the traffic has
+/// at most `exact_limit` transfers.
+std::vector<int> large_clique(const Traffic& traffic, int exact_limit = 48);
+
+}  // namespace liquid::sched

@@ -1,0 +1,189 @@
+// Fission of categories (report §5.2–5.5, §6.2): the engine that traverses full teams.
+#include "liquid/sched/fission.hpp"
+
+#include <algorithm>
+
+namespace liquid::sched {
+
+FissionTables::FissionTables(const Traffic& traffic)
+    : n_(traffic.size()), links_(traffic.link_count()), w_(std::max(1, (traffic.size() + 63) / 64)) {
+    adj_.assign(static_cast<std::size_t>(n_) * w_, 0);
+    users_.assign(static_cast<std::size_t>(links_) * w_, 0);
+    links_of_.resize(n_);
+    for (int t = 0; t < n_; ++t) {
+        traffic[t].links.for_each([&](std::size_t l) {
+            links_of_[t].push_back(static_cast<int>(l));
+            row_set(&users_[l * w_], t);
+        });
+    }
+    // Two transfers congest when they share a link (report §4): OR of the link user rows.
+    for (int t = 0; t < n_; ++t) {
+        Word* row = &adj_[static_cast<std::size_t>(t) * w_];
+        for (int l : links_of_[t]) {
+            const Word* u = users(l);
+            for (int i = 0; i < w_; ++i) row[i] |= u[i];
+        }
+        row_reset(row, t);
+    }
+}
+
+Budget::Budget(double time_limit_s, std::uint64_t node_limit, const std::atomic<bool>* stop)
+    : start_(Clock::now()), has_deadline_(time_limit_s > 0), node_limit_(node_limit), stop_(stop) {
+    deadline_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(0.0, time_limit_s)));
+}
+
+double Budget::elapsed_s() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+bool Budget::check() {
+    if (expired_) return true;
+    if (stop_ && stop_->load(std::memory_order_relaxed)) expired_ = true;
+    else if (has_deadline_ && Clock::now() >= deadline_) expired_ = true;
+    return expired_;
+}
+
+bool Budget::node() {
+    ++nodes_;
+    if (node_limit_ && nodes_ > node_limit_) expired_ = true;
+    return check();
+}
+
+bool Budget::tick() {
+    if (expired_) return true;
+    if ((++ticks_ & 255U) == 0) return check();
+    return false;
+}
+
+int FissionEngine::priority(int t) const {
+    int p = 0;
+    for (int l : t_.links_of(t)) p += weight_[l];
+    return p;
+}
+
+int FissionEngine::best_of(const Word* a, const Word* b) const {
+    // The highest-priority transfer of row a (AND b when given); ties: lowest index.
+    const int w = t_.words();
+    int best = -1, best_p = 0;
+    for (int i = 0; i < w; ++i) {
+        for (Word bits = b ? (a[i] & b[i]) : a[i]; bits; bits &= bits - 1) {
+            int t = i * 64 + std::countr_zero(bits);
+            if (!weight_) return t;
+            int p = priority(t);
+            if (best < 0 || p > best_p) best = t, best_p = p;
+        }
+    }
+    return best;
+}
+
+bool FissionEngine::blank(const Word* D, const Word* E) const {
+    // §5.4: an excluder transfer that congests with nothing left in the depot can never be
+    // congested by a full simultaneity of this category: the coverage is empty.
+    const int w = t_.words();
+    for (int i = 0; i < w; ++i)
+        for (Word bits = E[i]; bits; bits &= bits - 1)
+            if (!rows_intersect(t_.congestion(i * 64 + std::countr_zero(bits)), D, w)) return true;
+    return false;
+}
+
+int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, bool& idle) const {
+    const int w = t_.words();
+    const int* unc = unc_arena_.data() + static_cast<std::size_t>(depth) * crit_cap_;
+    idle = false;
+    if (opt_->skeleton && nunc > 0) {
+        // §6.2 skeleton first: decide the transfers on critical links before any other,
+        // starting with the uncovered critical link that has the fewest candidates.
+        int best_c = -1, best_n = 0;
+        for (int k = 0; k < nunc; ++k) {
+            int cnt = row_and_count(t_.users(unc[k]), D, w);
+            if (cnt == 0) {
+                if (opt_->idle_pruning) { idle = true; return -1; }
+                continue;
+            }
+            if (best_c < 0 || cnt < best_n) best_c = unc[k], best_n = cnt;
+        }
+        if (best_c >= 0) return best_of(t_.users(best_c), D);
+    } else if (opt_->idle_pruning) {
+        // §5.5: includer ∪ depot must still reach every critical link.
+        for (int k = 0; k < nunc; ++k)
+            if (!rows_intersect(t_.users(unc[k]), D, w)) { idle = true; return -1; }
+    }
+    return best_of(D, nullptr);
+}
+
+bool FissionEngine::visit(int depth, int nunc) {
+    const int w = t_.words();
+    Word* I = slot(depth, 0);
+    Word* D = slot(depth, 1);
+    Word* E = slot(depth, 2);
+    for (;;) {
+        if ((budget_ && budget_->tick()) || (opt_->max_categories && stats_.categories > opt_->max_categories)) {
+            stop_ = stats_.stopped = true;
+            return false;
+        }
+        if (row_empty(D, w)) {
+            // §5.3 singular category: the includer is full iff nothing is left excluded.
+            if (row_empty(E, w) && nunc == 0) {
+                ++stats_.full_teams;
+                if (!(*cb_)(I)) { stop_ = stats_.stopped = true; return false; }
+            }
+            return true;
+        }
+        if (opt_->blank_pruning && blank(D, E)) return true;
+        bool idle = false;
+        const int x = pick_pivot(depth, nunc, D, idle);
+        if (idle) return true;
+        // R+x (§5.2): x joins the includer; everything congesting with x leaves depot and excluder.
+        const Word* cx = t_.congestion(x);
+        Word* I2 = slot(depth + 1, 0);
+        Word* D2 = slot(depth + 1, 1);
+        Word* E2 = slot(depth + 1, 2);
+        for (int i = 0; i < w; ++i) {
+            I2[i] = I[i];
+            D2[i] = D[i] & ~cx[i];
+            E2[i] = E[i] & ~cx[i];
+        }
+        row_set(I2, x);
+        row_reset(D2, x);
+        const int* unc = uncovered(depth);
+        int* unc2 = uncovered(depth + 1);
+        int n2 = 0;
+        for (int k = 0; k < nunc; ++k)
+            if (!row_test(t_.users(unc[k]), x)) unc2[n2++] = unc[k];
+        ++stats_.categories;
+        if (!visit(depth + 1, n2)) return false;
+        // R−x (§5.2), in place: x moves from the depot to the excluder.
+        row_reset(D, x);
+        row_set(E, x);
+        ++stats_.categories;
+    }
+}
+
+EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& critical, const EnumerationOptions& options,
+                                    const int* link_weight, Budget* budget, const TeamCallback& on_team) {
+    const int w = t_.words();
+    // The includer is a simultaneity, so the fission tree is at most min(n, links)+1 deep.
+    const std::size_t depth_cap = static_cast<std::size_t>(std::min(t_.transfers(), t_.links())) + 2;
+    const std::size_t crit_cap = std::max<std::size_t>(1, static_cast<std::size_t>(t_.links()));
+    if (arena_.size() < depth_cap * 3 * w) arena_.assign(depth_cap * 3 * w, 0);
+    if (unc_arena_.size() < depth_cap * crit_cap) unc_arena_.assign(depth_cap * crit_cap, 0);
+    crit_cap_ = crit_cap;
+    opt_ = &options;
+    weight_ = link_weight;
+    budget_ = budget;
+    cb_ = &on_team;
+    stats_ = {};
+    stop_ = false;
+    if (t_.transfers() == 0 || row_empty(active, w)) return stats_;
+    // The prim-category (∅, X, ∅) of report §5.1.
+    Word* I = slot(0, 0);
+    Word* D = slot(0, 1);
+    Word* E = slot(0, 2);
+    for (int i = 0; i < w; ++i) I[i] = 0, D[i] = active[i], E[i] = 0;
+    int* unc = uncovered(0);
+    int nunc = 0;
+    for (int c : critical) unc[nunc++] = c;
+    stats_.categories = 1;
+    visit(0, nunc);
+    return stats_;
+}
+
+}  // namespace liquid::sched

@@ -1,0 +1,134 @@
+// Liquid / target-length schedule search (report §7, DESIGN.md §4 "exact optimal").
+#include "liquid/sched/frame_search.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace liquid::sched {
+
+std::size_t FrameSearch::RowHash::operator()(const std::vector<Word>& r) const {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (Word x : r) {
+        h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdULL;
+    }
+    return static_cast<std::size_t>(h ^ (h >> 33));
+}
+
+FrameSearch::FrameSearch(const Traffic& traffic, FrameSearchOptions options)
+    : traffic_(traffic), tables_(traffic), options_(options), n_(traffic.size()), w_(tables_.words()),
+      links_(traffic.link_count()) {
+    twin_prev_.assign(n_, -1);
+    if (options_.symmetry_breaking) {
+        std::map<std::vector<int>, int> last;  // link list -> latest transfer with it
+        for (int t = 0; t < n_; ++t) {
+            auto [it, inserted] = last.try_emplace(tables_.links_of(t), t);
+            if (!inserted) twin_prev_[t] = it->second, it->second = t;
+        }
+    }
+    memo_cap_ = options_.memo_bytes / (static_cast<std::size_t>(w_) * sizeof(Word) + 64);
+    key_.assign(w_, 0);
+}
+
+void FrameSearch::apply(const Word* team, int delta) {
+    for (int i = 0; i < w_; ++i)
+        for (Word bits = team[i]; bits; bits &= bits - 1)
+            for (int l : tables_.links_of(i * 64 + std::countr_zero(bits))) load_[l] += delta;
+}
+
+FrameSearch::Outcome FrameSearch::decide(int L, Budget& budget, Schedule* out) {
+    budget_ = &budget;
+    stopped_ = false;
+    const std::size_t levels = static_cast<std::size_t>(std::max(L, 0)) + 2;
+    rem_arena_.assign(levels * w_, 0);
+    frame_arena_.assign(levels * w_, 0);
+    active_arena_.assign(levels * w_, 0);
+    critical_.resize(levels);
+    while (engines_.size() < levels) engines_.push_back(std::make_unique<FissionEngine>(tables_));
+    load_.assign(links_, 0);
+    for (int t = 0; t < n_; ++t) {
+        row_set(rem(0), t);
+        for (int l : tables_.links_of(t)) ++load_[l];
+    }
+    if (n_ == 0) {
+        if (out) out->frames.clear();
+        return Outcome::Found;
+    }
+    int depth_found = -1;
+    if (dfs(0, L)) {
+        depth_found = 0;
+        if (out) {
+            out->frames.clear();
+            for (int d = 0; d < L && !row_empty(frame(d), w_); ++d) {
+                out->frames.emplace_back();
+                for (int i = 0; i < w_; ++i)
+                    for (Word bits = frame(d)[i]; bits; bits &= bits - 1) out->frames.back().push_back(i * 64 + std::countr_zero(bits));
+            }
+        }
+    }
+    if (depth_found == 0) return Outcome::Found;
+    return stopped_ ? Outcome::Stopped : Outcome::Exhausted;
+}
+
+bool FrameSearch::dfs(int depth, int frames_left) {
+    Word* R = rem(depth);
+    if (row_empty(R, w_)) {
+        row_copy(frame(depth), R, w_);  // empty frame marks the end of the schedule
+        return true;
+    }
+    if (frames_left <= 0) return false;
+    // A link loaded above the frames left is a dead end; links loaded exactly R are critical.
+    std::vector<int>& critical = critical_[depth];
+    critical.clear();
+    for (int l = 0; l < links_; ++l) {
+        if (load_[l] > frames_left) return false;
+        if (load_[l] == frames_left) critical.push_back(l);
+    }
+    if (options_.memo) {
+        key_.assign(R, R + w_);
+        auto it = failed_.find(key_);
+        if (it != failed_.end() && it->second >= frames_left) {
+            ++memo_hits_;
+            return false;
+        }
+    }
+    ++nodes_;
+    if (budget_->node()) {
+        stopped_ = true;
+        return false;
+    }
+    // Only the first remaining transfer of each twin class may enter the frame.
+    Word* active = &active_arena_[static_cast<std::size_t>(depth) * w_];
+    row_copy(active, R, w_);
+    if (options_.symmetry_breaking)
+        for (int i = 0; i < w_; ++i)
+            for (Word bits = R[i]; bits; bits &= bits - 1) {
+                const int t = i * 64 + std::countr_zero(bits);
+                if (twin_prev_[t] >= 0 && row_test(R, twin_prev_[t])) row_reset(active, t);
+            }
+    bool found = false;
+    FissionEngine& engine = *engines_[depth];
+    // App. D: a schedule exists iff one exists whose next frame is a full team of the remainder.
+    const EnumerationStats st = engine.run(active, critical, enum_options_, load_.data(), budget_, [&](const Word* team) {
+        row_copy(frame(depth), team, w_);
+        Word* next = rem(depth + 1);
+        for (int i = 0; i < w_; ++i) next[i] = R[i] & ~team[i];
+        apply(team, -1);
+        found = dfs(depth + 1, frames_left - 1);
+        apply(team, +1);
+        return !found && !stopped_;
+    });
+    categories_ += st.categories;
+    full_teams_ += st.full_teams;
+    if (found) return true;
+    if (budget_->expired()) stopped_ = true;
+    if (stopped_) return false;
+    if (options_.memo && failed_.size() < memo_cap_) {
+        key_.assign(R, R + w_);
+        int& v = failed_[key_];
+        v = std::max(v, frames_left);
+    }
+    return false;
+}
+
+}  // namespace liquid::sched

@@ -1,0 +1,45 @@
+// FIFO and random-order schedules (DESIGN.md §4 "Baselines").
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "liquid/sched/baselines.hpp"
+
+namespace liquid::sched {
+
+Schedule fifo_schedule(const Traffic& traffic) {
+    Schedule s;
+    LinkSet used(static_cast<std::size_t>(traffic.link_count()));
+    for (int t = 0; t < traffic.size(); ++t) {
+        if (s.frames.empty() || used.intersects(traffic[t].links)) {
+            s.frames.emplace_back();
+            used.clear();
+        }
+        s.frames.back().push_back(t);
+        used |= traffic[t].links;
+    }
+    return s;
+}
+
+Schedule random_schedule(const Traffic& traffic, std::uint64_t seed) {
+    std::vector<int> order(traffic.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::mt19937_64 rng(seed);
+    std::shuffle(order.begin(), order.end(), rng);
+    Schedule s;
+    std::vector<LinkSet> used;
+    for (int t : order) {
+        std::size_t f = 0;
+        while (f < used.size() && used[f].intersects(traffic[t].links)) ++f;
+        if (f == used.size()) {
+            used.push_back(traffic[t].links);
+            s.frames.emplace_back();
+        } else {
+            used[f] |= traffic[t].links;
+        }
+        s.frames[f].push_back(t);
+    }
+    return s;
+}
+
+}  // namespace liquid::sched

@@ -1,0 +1,28 @@
+// Ring-arc traffics: the benchmark family of hard "no shorter schedule" proofs.
+#include "liquid/sched/ring_arcs.hpp"
+
+#include <random>
+#include <string>
+
+#include "liquid/error.hpp"
+
+namespace liquid::sched {
+
+Traffic make_ring_arc_traffic(int ring_links, int arcs, int min_len, int max_len, std::uint64_t seed) {
+    if (ring_links < 1 || arcs < 0 || min_len < 1 || max_len < min_len || max_len > ring_links)
+        throw InputError("ring arcs", "need ring_links >= 1 and 1 <= min_len <= max_len <= ring_links");
+    std::vector<std::string> names;
+    for (int l = 0; l < ring_links; ++l) names.push_back("r" + std::to_string(l));
+    Traffic t(names);
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<int> start(0, ring_links - 1), len(min_len, max_len);
+    for (int k = 0; k < arcs; ++k) {
+        const int s = start(rng), n = len(rng);
+        std::vector<int> path;
+        for (int i = 0; i < n; ++i) path.push_back((s + i) % ring_links);
+        t.add("a" + std::to_string(k), path);
+    }
+    return t;
+}
+
+}  // namespace liquid::sched

@@ -1,0 +1,229 @@
+// Schedules: liquid search (report §7), exact optimum, baselines, verifier, budgets.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "liquid/error.hpp"
+#include "liquid/io/traffic_file.hpp"
+#include "liquid/net/generators.hpp"
+#include "liquid/sched/baselines.hpp"
+#include "liquid/sched/fission.hpp"
+#include "liquid/sched/frame_search.hpp"
+#include "liquid/sched/lower_bounds.hpp"
+#include "liquid/sched/ring_arcs.hpp"
+#include "liquid/sched/sat_decision.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/patterns.hpp"
+#include "test_support.hpp"
+
+namespace liquid {
+namespace {
+
+Traffic two_switch() { return make_pattern(make_two_switch(), PatternSpec{}); }
+
+SolveResult run(const Traffic& t, Method m, bool sat = true) {
+    SolveOptions o;
+    o.method = m;
+    o.sat_partner = sat;
+    return solve(t, o);
+}
+
+TEST(Schedule, TwoSwitchLiquidSixRoundRobinSeven) {
+    const Traffic t = two_switch();
+    const SolveResult liquid = run(t, Method::Liquid);
+    EXPECT_EQ(liquid.duration, 6);
+    EXPECT_EQ(liquid.schedule.length(), 6);  // report §3 / Fig. 10
+    EXPECT_TRUE(liquid.liquid);
+    EXPECT_TRUE(liquid.optimal);
+    EXPECT_EQ(liquid.solver, "fission");
+    EXPECT_EQ(verify_schedule(t, liquid.schedule), "");
+    const SolveResult rr = run(t, Method::RoundRobin);
+    EXPECT_EQ(rr.schedule.length(), 7);  // report §3: phases 3 and 4 need two frames each
+    EXPECT_FALSE(rr.liquid);
+    const SolveResult opt = run(t, Method::Optimal);
+    EXPECT_EQ(opt.schedule.length(), 6);
+    EXPECT_TRUE(opt.optimal);
+}
+
+TEST(Schedule, NoTeamExampleHasNoLiquidScheduleOptimumThree) {
+    const Traffic t = read_traffic_file(std::string(LIQUID_SOURCE_DIR) + "/examples/no-team.traffic");
+    ASSERT_EQ(t.size(), 3);
+    for (Method m : {Method::Liquid, Method::Optimal}) {
+        const SolveResult r = run(t, m);
+        EXPECT_EQ(r.duration, 2);
+        EXPECT_TRUE(r.no_liquid_proven) << method_name(m);
+        EXPECT_EQ(r.schedule.length(), 3);
+        EXPECT_TRUE(r.optimal);
+        EXPECT_FALSE(r.liquid);
+    }
+    // The liquid search itself (not only the clique bound) exhausts without a schedule.
+    sched::FrameSearch search(t);
+    sched::Budget budget(5, 0);
+    EXPECT_EQ(search.decide(2, budget, nullptr), sched::FrameSearch::Outcome::Exhausted);
+    EXPECT_EQ(search.decide(3, budget, nullptr), sched::FrameSearch::Outcome::Found);
+}
+
+TEST(Schedule, OptimalEqualsChromaticNumberOnRandomTraffics) {
+    std::mt19937_64 rng(99);
+    int non_liquid = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const int n = 4 + static_cast<int>(rng() % 9), links = 3 + static_cast<int>(rng() % 7);
+        const Traffic t = test::random_link_traffic(rng, n, links, 4);
+        const int chi = test::brute_chromatic_number(t);
+        for (bool sat : {false, true}) {
+            const SolveResult r = run(t, Method::Optimal, sat);
+            ASSERT_EQ(verify_schedule(t, r.schedule), "");
+            EXPECT_EQ(r.schedule.length(), chi) << "trial " << trial;
+            EXPECT_TRUE(r.optimal);
+            EXPECT_EQ(r.lower_bound, chi);
+        }
+        const SolveResult l = run(t, Method::Liquid);
+        EXPECT_EQ(l.liquid, chi == l.duration) << "trial " << trial;
+        EXPECT_EQ(l.no_liquid_proven, chi > l.duration);
+        non_liquid += chi > l.duration;
+    }
+    EXPECT_GT(non_liquid, 5);  // the sample exercises the deepening beyond Λ
+}
+
+TEST(Schedule, SearchAblationsAgree) {
+    // Symmetry breaking and memoisation never change the answer.
+    std::mt19937_64 rng(5);
+    for (int trial = 0; trial < 60; ++trial) {
+        Traffic t = test::random_link_traffic(rng, 10, 5, 3);
+        const int chi = test::brute_chromatic_number(t);
+        for (int mask = 0; mask < 4; ++mask) {
+            sched::FrameSearchOptions fo;
+            fo.symmetry_breaking = mask & 1;
+            fo.memo = mask & 2;
+            sched::FrameSearch s(t, fo);
+            sched::Budget b(10, 0);
+            EXPECT_EQ(s.decide(chi - 1, b, nullptr), sched::FrameSearch::Outcome::Exhausted);
+            Schedule out;
+            EXPECT_EQ(s.decide(chi, b, &out), sched::FrameSearch::Outcome::Found);
+            EXPECT_EQ(verify_schedule(t, out), "");
+        }
+    }
+}
+
+TEST(Schedule, SatDecisionAgreesWithFissionOnRingArcs) {
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        const Traffic t = sched::make_ring_arc_traffic(8, 14, 2, 5, seed);
+        const int chi = test::brute_chromatic_number(t);
+        // The clique pins break the frame symmetry (without them L = chi-1 is a
+        // pigeonhole formula, exponential for CDCL).
+        const std::vector<int> clique = sched::large_clique(t);
+        EXPECT_EQ(sched::sat_decide(t, chi - 1, clique, nullptr, 10).answer, sched::SatAnswer::Unschedulable);
+        const sched::SatOutcome yes = sched::sat_decide(t, chi, clique, nullptr, 10);
+        ASSERT_EQ(yes.answer, sched::SatAnswer::Schedulable);
+        EXPECT_EQ(verify_schedule(t, yes.schedule), "");
+        EXPECT_LE(yes.schedule.length(), chi);
+    }
+}
+
+TEST(Schedule, BaselinesAreValidAndDeterministic) {
+    std::mt19937_64 rng(3);
+    for (int trial = 0; trial < 50; ++trial) {
+        const Traffic t = test::random_link_traffic(rng, 20, 10, 4);
+        for (Method m : {Method::DSatur, Method::RoundRobin, Method::Random, Method::Fifo}) {
+            const SolveResult r = run(t, m);
+            EXPECT_EQ(verify_schedule(t, r.schedule), "") << method_name(m);
+            EXPECT_GE(r.schedule.length(), r.duration);
+        }
+        SolveOptions o;
+        o.method = Method::Random;
+        o.seed = 42;
+        EXPECT_EQ(solve(t, o).schedule.frames, solve(t, o).schedule.frames);
+    }
+    // FIFO never overtakes: frame k's transfers all precede frame k+1's.
+    const Traffic t = two_switch();
+    const Schedule f = sched::fifo_schedule(t);
+    for (int k = 0; k + 1 < f.length(); ++k) EXPECT_LT(f.frames[k].back(), f.frames[k + 1].front());
+}
+
+TEST(Schedule, VerifierNamesTheProblem) {
+    const Traffic t = two_switch();
+    Schedule good = run(t, Method::Liquid).schedule;
+    EXPECT_EQ(verify_schedule(t, good), "");
+    Schedule dup = good;
+    dup.frames[1].push_back(good.frames[0][0]);
+    EXPECT_NE(verify_schedule(t, dup).find("appears in frame"), std::string::npos);
+    Schedule missing = good;
+    missing.frames[0].pop_back();
+    EXPECT_NE(verify_schedule(t, missing).find("is in no frame"), std::string::npos);
+    Schedule clash = good;
+    clash.frames[0].insert(clash.frames[0].end(), clash.frames[1].begin(), clash.frames[1].end());
+    clash.frames.erase(clash.frames.begin() + 1);
+    EXPECT_NE(verify_schedule(t, clash).find("both use link"), std::string::npos);
+    Schedule bad_index = good;
+    bad_index.frames[0].push_back(1000);
+    EXPECT_NE(verify_schedule(t, bad_index).find("does not exist"), std::string::npos);
+    Schedule empty_frame = good;
+    empty_frame.frames.emplace_back();
+    EXPECT_NE(verify_schedule(t, empty_frame).find("empty"), std::string::npos);
+}
+
+TEST(Schedule, BudgetsReturnBestKnownNotOptimal) {
+    // A ring-arc traffic whose optimum is above Λ; fission only, tiny node budget.
+    const Traffic t = sched::make_ring_arc_traffic(20, 70, 3, 9, 11);
+    SolveOptions o;
+    o.method = Method::Optimal;
+    o.sat_partner = false;
+    o.node_limit = 20;
+    const SolveResult r = solve(t, o);
+    EXPECT_EQ(verify_schedule(t, r.schedule), "");
+    if (!r.optimal) {
+        EXPECT_TRUE(r.timed_out);
+    }
+    EXPECT_LE(r.nodes, 20u + 1);
+    SolveOptions quick = o;
+    quick.node_limit = 0;
+    quick.time_limit_s = 0.02;
+    const SolveResult q = solve(t, quick);
+    EXPECT_EQ(verify_schedule(t, q.schedule), "");
+    EXPECT_GE(q.schedule.length(), q.lower_bound);
+}
+
+TEST(Schedule, WavelengthRounds) {
+    const Traffic t = two_switch();
+    SolveOptions o;
+    o.wavelengths = 4;
+    const SolveResult r = solve(t, o);
+    EXPECT_EQ(r.rounds, 2);  // 6 frames on 4 wavelengths
+    EXPECT_EQ(r.rounds_lower_bound, 2);
+    const auto rounds = group_into_rounds(r.schedule, 4);
+    ASSERT_EQ(rounds.size(), 2u);
+    EXPECT_EQ(rounds[0].size(), 4u);
+    EXPECT_EQ(rounds[1].size(), 2u);
+}
+
+TEST(Schedule, MethodNames) {
+    for (Method m : {Method::Liquid, Method::Optimal, Method::DSatur, Method::RoundRobin, Method::Random, Method::Fifo})
+        EXPECT_EQ(parse_method(method_name(m)), m);
+    EXPECT_THROW(parse_method("fastest"), InputError);
+}
+
+TEST(Schedule, EmptyTraffic) {
+    Traffic t({"l1"});
+    const SolveResult r = solve(t, {});
+    EXPECT_EQ(r.schedule.length(), 0);
+    EXPECT_TRUE(r.optimal);
+}
+
+TEST(Schedule, SwissT1FullAllToAllIsLiquid) {
+    PatternSpec spec;
+    spec.include_self = true;
+    const Traffic t = make_pattern(make_swiss_t1(), spec);
+    ASSERT_EQ(t.size(), 1024);
+    const SolveResult r = run(t, Method::Liquid);
+    EXPECT_EQ(r.duration, 64);
+    EXPECT_EQ(verify_schedule(t, r.schedule), "");
+    EXPECT_TRUE(r.liquid);
+    EXPECT_EQ(r.schedule.length(), 64);
+    const SolveResult o = run(t, Method::Optimal);
+    EXPECT_TRUE(o.liquid);
+    EXPECT_TRUE(o.optimal);
+}
+
+}  // namespace
+}  // namespace liquid

@@ -1,0 +1,100 @@
+#pragma once
+// Test-only helpers for tests/sched: random small link-set traffics and brute-force
+// references written independently of the library's search code.
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "liquid/traffic/traffic.hpp"
+
+namespace liquid::test {
+
+/// n transfers over `links` links, each using 1..max_len distinct random links.
+inline Traffic random_link_traffic(std::mt19937_64& rng, int n, int links, int max_len) {
+    std::vector<std::string> names;
+    for (int l = 0; l < links; ++l) names.push_back("l" + std::to_string(l));
+    Traffic t(names);
+    for (int i = 0; i < n; ++i) {
+        std::vector<int> all(links);
+        for (int l = 0; l < links; ++l) all[l] = l;
+        std::shuffle(all.begin(), all.end(), rng);
+        const int len = 1 + static_cast<int>(rng() % static_cast<std::uint64_t>(max_len));
+        all.resize(std::min(len, links));
+        t.add("x" + std::to_string(i), all);
+    }
+    return t;
+}
+
+/// Link-usage masks (links < 64) so the references below use no library code.
+inline std::vector<std::uint64_t> link_masks(const Traffic& t) {
+    std::vector<std::uint64_t> m(t.size(), 0);
+    for (int i = 0; i < t.size(); ++i)
+        for (int l = 0; l < t.link_count(); ++l)
+            if (t[i].links.test(l)) m[i] |= std::uint64_t{1} << l;
+    return m;
+}
+
+/// Every full team by exhaustive subset enumeration (n <= ~16), as sorted index lists.
+inline std::vector<std::vector<int>> brute_full_teams(const Traffic& t) {
+    const int n = t.size();
+    const auto m = link_masks(t);
+    std::vector<int> load(t.link_count(), 0);
+    for (int i = 0; i < n; ++i)
+        for (int l = 0; l < t.link_count(); ++l) load[l] += (m[i] >> l) & 1U;
+    int dur = 0;
+    for (int x : load) dur = std::max(dur, x);
+    std::uint64_t bott = 0;
+    for (int l = 0; l < t.link_count(); ++l)
+        if (load[l] == dur && dur > 0) bott |= std::uint64_t{1} << l;
+    std::vector<std::vector<int>> out;
+    for (std::uint64_t s = 1; s < (std::uint64_t{1} << n); ++s) {
+        std::uint64_t used = 0;
+        bool ok = true;
+        for (int i = 0; i < n && ok; ++i)
+            if ((s >> i) & 1U) {
+                if (used & m[i]) ok = false;
+                used |= m[i];
+            }
+        if (!ok || (used & bott) != bott) continue;
+        for (int i = 0; i < n && ok; ++i)
+            if (!((s >> i) & 1U) && !(used & m[i])) ok = false;  // not full
+        if (!ok) continue;
+        std::vector<int> team;
+        for (int i = 0; i < n; ++i)
+            if ((s >> i) & 1U) team.push_back(i);
+        out.push_back(team);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// Chromatic number of the congestion graph by plain backtracking colouring (tests only).
+inline int brute_chromatic_number(const Traffic& t) {
+    const int n = t.size();
+    if (n == 0) return 0;
+    const auto m = link_masks(t);
+    std::vector<int> colour(n, -1);
+    for (int k = 1; k <= n; ++k) {
+        std::fill(colour.begin(), colour.end(), -1);
+        // colour vertices in index order; symmetry: vertex i uses a colour <= max used + 1
+        auto rec = [&](auto& self, int v, int used) -> bool {
+            if (v == n) return true;
+            for (int c = 0; c < std::min(k, used + 1); ++c) {
+                bool ok = true;
+                for (int u = 0; u < v && ok; ++u)
+                    if (colour[u] == c && (m[u] & m[v])) ok = false;
+                if (!ok) continue;
+                colour[v] = c;
+                if (self(self, v + 1, std::max(used, c + 1))) return true;
+            }
+            colour[v] = -1;
+            return false;
+        };
+        if (rec(rec, 0, 0)) return k;
+    }
+    return n;
+}
+
+}  // namespace liquid::test

@@ -1,0 +1,133 @@
+// The per-representative experiment and its summary, on hand-checked small allocations.
+#include <gtest/gtest.h>
+
+#include "liquid/error.hpp"
+#include "liquid/net/generators.hpp"
+#include "liquid/testbed/experiment.hpp"
+
+namespace liquid::testbed {
+namespace {
+
+const Network& t1() {
+    static const Network net = make_swiss_t1(std::string(LIQUID_SOURCE_DIR) + "/data/swiss-t1.json");
+    return net;
+}
+
+Representative rep_of(const std::string& label) {
+    Representative r;
+    r.allocation = parse_allocation(label);
+    r.transfers = r.allocation.total() * r.allocation.total();
+    r.duration = AllocationLoads(t1()).duration(r.allocation);
+    r.liquid_ratio = double(r.transfers) / r.duration;
+    return r;
+}
+
+ExperimentOptions small_options() {
+    ExperimentOptions o;
+    o.time_limit_s = 5;
+    o.max_categories = 20000;
+    o.threads = 2;
+    return o;
+}
+
+// Hand check, one switch with 3 nodes: the 9 transfers form a 3×3 crossbar exchange; a
+// team must use all 6 bottlenecks tx0..2, rx0..2, i.e. be a permutation: 3! = 6 full
+// teams; a liquid schedule is a Latin square of 3 frames.
+TEST(Experiment, SingleSwitchHandChecked) {
+    const RepresentativeResult r = run_representative(t1(), rep_of("30000000"), small_options());
+    EXPECT_EQ(r.skeleton, 9U);
+    EXPECT_EQ(r.bottlenecks, 6);
+    EXPECT_EQ(r.congestion_edges, 18U);
+    EXPECT_TRUE(r.all_verified());
+    EXPECT_TRUE(r.exact.liquid);
+    EXPECT_EQ(r.exact.schedule.length(), 3);
+    EXPECT_GE(r.dsatur_length, 3);
+    EXPECT_GE(r.round_robin_length, 3);
+    for (const SearchSpace& s : r.search_space) {
+        EXPECT_TRUE(s.complete);
+        EXPECT_EQ(s.full_teams, 6U);
+    }
+    // Each optimisation only removes categories (report §6.3).
+    EXPECT_LE(r.search_space[1].categories, r.search_space[0].categories);
+    EXPECT_LE(r.search_space[2].categories, r.search_space[1].categories);
+}
+
+// Hand check, two adjacent switches, 4 nodes each: Λ = 16 (links s0s1, s1s0 carry 16
+// each) and a liquid schedule of 16 frames exists: frame k pairs cross transfer k of
+// s0->s1 with cross transfer k of s1->s0 and fills in intra-switch transfers (the
+// command's --allocation 44000000 prints one).
+TEST(Experiment, TwoAdjacentSwitchesHandChecked) {
+    ExperimentOptions o = small_options();
+    o.enumerate = false;
+    const RepresentativeResult r = run_representative(t1(), rep_of("44000000"), o);
+    EXPECT_EQ(r.skeleton, 32U);
+    EXPECT_TRUE(r.all_verified());
+    EXPECT_TRUE(r.exact.liquid);
+    EXPECT_EQ(r.exact.schedule.length(), 16);
+    EXPECT_GE(r.dsatur_length, 16);
+    EXPECT_EQ(r.search_space[0].categories, 0U);  // not enumerated
+}
+
+TEST(Experiment, RejectsBadBudgets) {
+    ExperimentOptions o = small_options();
+    o.time_limit_s = 0;
+    EXPECT_THROW(run_representative(t1(), rep_of("10000000"), o), InputError);
+    o = small_options();
+    o.max_categories = 0;
+    EXPECT_THROW(run_representative(t1(), rep_of("10000000"), o), InputError);
+}
+
+TEST(Experiment, ParallelRunKeepsOrderAndVerifies) {
+    std::vector<Representative> reps;
+    for (const char* l : {"10000000", "11000000", "21000000", "10100000", "22000000", "20200000"}) reps.push_back(rep_of(l));
+    ExperimentOptions o = small_options();
+    o.max_categories = 5000;
+    std::size_t last = 0;
+    const auto results = run_experiment(t1(), reps, o, [&](std::size_t done) { last = done; });
+    ASSERT_EQ(results.size(), reps.size());
+    EXPECT_EQ(last, reps.size());
+    for (std::size_t i = 0; i < reps.size(); ++i) {
+        EXPECT_EQ(results[i].representative.allocation, reps[i].allocation);
+        EXPECT_TRUE(results[i].all_verified());
+        EXPECT_GE(results[i].exact.schedule.length(), reps[i].duration);
+    }
+}
+
+// summarize() on hand-made results: the statistics are simple tallies checked by hand.
+TEST(Experiment, SummaryTallies) {
+    std::vector<RepresentativeResult> rs(4);
+    const int dsatur[] = {10, 11, 12, 13};  // losses 0, 1/11 (< 10 %), 1/6 (10-19 %), 3/13 (>= 20 %)
+    for (int i = 0; i < 4; ++i) {
+        RepresentativeResult& r = rs[static_cast<std::size_t>(i)];
+        r.representative.transfers = 100;
+        r.skeleton = static_cast<std::size_t>(10 * (i + 1));  // shares 10, 20, 30, 40 %: mean 25 %
+        r.exact.schedule.frames.assign(10, {0});
+        r.exact.liquid = i < 3;
+        r.exact.optimal = i < 3;
+        r.exact.no_liquid_proven = i == 3;
+        r.exact.elapsed_ms = i == 3 ? 500 : 5;
+        r.dsatur_length = dsatur[i];
+        r.round_robin_length = 20;  // loss 50 %
+        for (int l = 0; l < kOptimisationLevels; ++l)
+            r.search_space[static_cast<std::size_t>(l)] = SearchSpace{static_cast<std::uint64_t>(100 - 20 * l), 1, i != 0};
+    }
+    rs[3].dsatur_verification = "frame 1 congests";
+    const ExperimentSummary s = summarize(rs);
+    EXPECT_EQ(s.representatives, 4U);
+    EXPECT_EQ(s.liquid, 3U);
+    EXPECT_EQ(s.no_liquid_proven, 1U);
+    EXPECT_EQ(s.optimal_proven, 3U);
+    EXPECT_EQ(s.verified, 3U);
+    EXPECT_DOUBLE_EQ(s.mean_skeleton_share, 0.25);
+    for (double share : s.dsatur_loss_share) EXPECT_DOUBLE_EQ(share, 0.25);
+    EXPECT_DOUBLE_EQ(s.mean_round_robin_loss, 0.5);
+    EXPECT_DOUBLE_EQ(s.share_solved_under_100ms, 0.75);
+    EXPECT_DOUBLE_EQ(s.median_solve_ms, 5);
+    EXPECT_DOUBLE_EQ(s.max_solve_ms, 500);
+    EXPECT_EQ(s.search_space_samples, 3U);  // the first one is incomplete
+    EXPECT_DOUBLE_EQ(s.search_space_share[0], 1.0);
+    EXPECT_DOUBLE_EQ(s.search_space_share[3], 0.4);
+}
+
+}  // namespace
+}  // namespace liquid::testbed

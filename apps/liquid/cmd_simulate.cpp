@@ -1,0 +1,313 @@
+// `liquid simulate`: executes a traffic on the message-level wormhole model (DESIGN.md §6)
+// and reports makespan, aggregate throughput, ratio to the liquid throughput, per-link
+// utilisation and blocked time. `liquid simulate testbed`: the report §8.2 table.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+#include "command.hpp"
+#include "input.hpp"
+#include "output.hpp"
+#include "liquid/error.hpp"
+#include "liquid/net/generators.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/sim/frame_executor.hpp"
+#include "liquid/sim/queue_executor.hpp"
+#include "liquid/sim/saved_schedule.hpp"
+#include "liquid/sim/testbed_table.hpp"
+
+namespace liquid::app {
+namespace {
+
+using namespace liquid::sim;
+
+struct Overheads {
+    double hop_latency = 0, overhead = 0, barrier = 0;
+};
+
+void add_overhead_options(CLI::App& cmd, Overheads& o) {
+    cmd.add_option("--hop-latency", o.hop_latency, "seconds the message head needs per hop (default 0, the papers' model)");
+    cmd.add_option("--overhead", o.overhead, "per-message software overhead on the sender, seconds (default 0)");
+    cmd.add_option("--barrier", o.barrier, "cost of one barrier between schedule frames, seconds (default 0)");
+}
+
+SimOptions sim_options(const Overheads& o) {
+    if (o.hop_latency < 0 || o.overhead < 0 || o.barrier < 0)
+        throw InputError("--hop-latency/--overhead/--barrier", "times must not be negative", "give seconds >= 0, e.g. 1e-6");
+    SimOptions s;
+    s.hop_latency_s = o.hop_latency;
+    s.message_overhead_s = o.overhead;
+    s.barrier_s = o.barrier;
+    return s;
+}
+
+struct SimulateOptions {
+    TrafficOptions traffic;
+    Overheads times;
+    std::string method = "liquid", executor, schedule_file;
+    double rate = 0, time_limit = 10;
+    bool json = false, links = false;
+};
+
+struct Plan {
+    std::string executor, method;
+    int schedule_length = 0;
+    bool liquid = false;
+};
+
+SimResult execute(const SimulateOptions& o, const LoadedTraffic& in, const Workload& w, Plan& plan) {
+    const SimOptions so = sim_options(o.times);
+    if (!o.schedule_file.empty()) {
+        if (!o.executor.empty() && o.executor != "frames")
+            throw InputError("--executor", "a saved schedule runs frame by frame", "drop --executor or use --executor frames");
+        Schedule s = read_saved_schedule(o.schedule_file, in.traffic);
+        plan = {"frames", "saved schedule " + o.schedule_file, s.length(), false};
+        return run_frames(w, s, so);
+    }
+    const Method m = parse_method(o.method);
+    const bool unaware = m == Method::RoundRobin || m == Method::Random || m == Method::Fifo;
+    plan.executor = o.executor.empty() ? (unaware ? "queues" : "frames") : o.executor;
+    plan.method = method_name(m);
+    if (plan.executor == "queues") {
+        if (!unaware)
+            throw InputError("--executor queues", std::string("method ") + method_name(m) + " makes a schedule, not a sending order",
+                             "use --method round-robin, random or fifo with queues, or --executor frames");
+        return run_queues(w, sender_queues(w, parse_order(o.method), o.traffic.seed), so);
+    }
+    if (plan.executor != "frames") throw InputError("--executor", "unknown executor '" + plan.executor + "'", "use frames or queues");
+    SolveOptions opts;
+    opts.method = m;
+    opts.time_limit_s = o.time_limit;
+    opts.seed = o.traffic.seed;
+    SolveResult sr = solve(in.traffic, opts);
+    plan.schedule_length = sr.schedule.length();
+    plan.liquid = sr.liquid;
+    return run_frames(w, sr.schedule, so);
+}
+
+nlohmann::json result_json(const SimulateOptions& o, const LoadedTraffic& in, const Plan& p, const SimResult& r, double rate) {
+    nlohmann::json links = nlohmann::json::array();
+    for (int l = 0; l < static_cast<int>(r.links.size()); ++l)
+        if (r.links[static_cast<std::size_t>(l)].held > 0)
+            links.push_back({{"link", in.traffic.link_name(l)},
+                             {"utilisation", r.utilisation(l)},
+                             {"held_s", r.links[static_cast<std::size_t>(l)].held},
+                             {"carrying_s", r.links[static_cast<std::size_t>(l)].carrying}});
+    nlohmann::json j{{"source", in.source},
+                     {"transfers", r.messages},
+                     {"method", p.method},
+                     {"executor", p.executor},
+                     {"seed", o.traffic.seed},
+                     {"link_rate_bytes_per_s", rate},
+                     {"hop_latency_s", o.times.hop_latency},
+                     {"message_overhead_s", o.times.overhead},
+                     {"barrier_s", o.times.barrier},
+                     {"status", status_name(r.status)},
+                     {"makespan_s", r.makespan},
+                     {"total_bytes", r.total_bytes},
+                     {"throughput_bytes_per_s", r.throughput},
+                     {"liquid_time_s", r.liquid_time},
+                     {"liquid_throughput_bytes_per_s", r.liquid_throughput},
+                     {"ratio", r.ratio},
+                     {"blocked", {{"total_s", r.blocked_total}, {"max_s", r.blocked_max}, {"messages", r.blocked_messages}}},
+                     {"frames", r.frames},
+                     {"barrier_time_s", r.barrier_time},
+                     {"events", r.events},
+                     {"links", links}};
+    if (p.executor == "frames" && o.schedule_file.empty()) j["schedule"] = {{"length", p.schedule_length}, {"liquid", p.liquid}};
+    return j;
+}
+
+void print_text(const SimulateOptions& o, const LoadedTraffic& in, const Plan& p, const SimResult& r, double rate) {
+    fmt::print("traffic:            {}\n", in.source);
+    fmt::print("execution:          {} ({}){}\n", p.method, p.executor == "frames" ? "barrier-synchronised frames" : "per-sender queues, no sync",
+               p.method == "random" ? fmt::format(", seed {}", o.traffic.seed) : "");
+    if (p.executor == "frames") fmt::print("frames:             {}\n", r.frames);
+    fmt::print("overheads:          hop latency {:g} s, message overhead {:g} s, barrier {:g} s\n", o.times.hop_latency,
+               o.times.overhead, o.times.barrier);
+    fmt::print("makespan:           {:.6g} s ({} messages, {:.4g} MB, {} events)\n", r.makespan, r.messages, r.total_bytes / 1e6, r.events);
+    fmt::print("throughput:         {:.4g} MB/s at {:.4g} MB/s links\n", r.throughput / 1e6, rate / 1e6);
+    fmt::print("liquid throughput:  {:.4g} MB/s (bottleneck busy {:.6g} s)\n", r.liquid_throughput / 1e6, r.liquid_time);
+    fmt::print("ratio:              {:.4f}\n", r.ratio);
+    fmt::print("blocked:            {} messages, {:.6g} s in total, {:.6g} s at most\n", r.blocked_messages, r.blocked_total, r.blocked_max);
+    if (o.links) {
+        fmt::print("links (utilisation = carrying / makespan; held includes blocked and draining time):\n");
+        for (int l = 0; l < static_cast<int>(r.links.size()); ++l)
+            if (r.links[static_cast<std::size_t>(l)].held > 0)
+                fmt::print("  {:<12} {:6.1f}%   held {:.6g} s\n", in.traffic.link_name(l), 100 * r.utilisation(l),
+                           r.links[static_cast<std::size_t>(l)].held);
+    }
+}
+
+void run_simulate(const SimulateOptions& o) {
+    LoadedTraffic in = load_traffic(o.traffic);
+    double rate = o.rate > 0 ? o.rate : in.link_rate;
+    if (!(rate > 0)) rate = 1e8;  // link-set traffics carry no rate
+    if (o.rate < 0) throw InputError("--rate", "the link rate must be positive", "give bytes/s, e.g. 86e6");
+    std::vector<double> rates = in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
+    Workload w = make_workload(in.traffic, rates);
+    Plan plan;
+    SimResult r = execute(o, in, w, plan);
+    if (r.status == RunStatus::Deadlock)
+        throw InputError("simulation", "deadlock: " + r.diagnostic,
+                         "the routing admits a cyclic wait under hold-and-wait; use a deadlock-free routing (e.g. "
+                         "dimension order on a mesh) or a schedule whose frames do not congest");
+    if (r.status != RunStatus::Done) throw std::runtime_error(r.diagnostic);
+    if (o.json) print_json(result_json(o, in, plan, r, rate));
+    else print_text(o, in, plan, r, rate);
+}
+
+// ---- liquid simulate testbed ----
+
+struct TestbedCmdOptions {
+    Overheads times;
+    std::string out = "out/sim";
+    int threads = 0, random_runs = 5, limit = 0;
+    std::uint64_t seed = 1;
+    double time_limit = 5, unaware_size = 2e6, scheduled_size = 5e6;
+    bool json = false;
+};
+
+struct Spread {
+    double min = 0, median = 0, max = 0;
+    int below_98 = 0;
+};
+
+Spread spread(std::vector<double> v) {
+    Spread s;
+    if (v.empty()) return s;
+    std::sort(v.begin(), v.end());
+    s.min = v.front();
+    s.max = v.back();
+    s.median = v[v.size() / 2];
+    s.below_98 = static_cast<int>(std::count_if(v.begin(), v.end(), [](double x) { return x < 0.98; }));
+    return s;
+}
+
+void run_testbed(const TestbedCmdOptions& o) {
+    if (o.threads < 0 || o.random_runs < 1 || o.limit < 0 || !(o.unaware_size > 0) || !(o.scheduled_size > 0) || !(o.time_limit > 0))
+        throw InputError("simulate testbed", "--threads, --limit must be >= 0, --random-runs >= 1, sizes and --time-limit > 0");
+    Network t1 = make_swiss_t1();
+    const bool show = !o.json && stderr_is_terminal();
+    testbed::SweepResult sweep;
+    {
+        ProgressBar bar("sweep", testbed::kAllocationCount - 1, show);
+        std::uint64_t shown = 0;
+        sweep = testbed::sweep_distinct_throughputs(t1, o.threads, [&](std::uint64_t done) {
+            bar.advance(done - shown);
+            shown = done;
+        });
+        bar.finish();
+    }
+    std::vector<testbed::Representative> reps = sweep.representatives;
+    // The papers' 362 patterns use at least two switches (testbed/swiss_t1.hpp).
+    reps.erase(std::remove_if(reps.begin(), reps.end(), [](const testbed::Representative& r) { return r.allocation.switches_used() < 2; }),
+               reps.end());
+    std::stable_sort(reps.begin(), reps.end(), [](const testbed::Representative& a, const testbed::Representative& b) {
+        if (a.allocation.total() != b.allocation.total()) return a.allocation.total() < b.allocation.total();
+        return a.liquid_ratio < b.liquid_ratio;  // report Fig. 17 order
+    });
+    if (o.limit > 0 && static_cast<std::size_t>(o.limit) < reps.size()) reps.resize(static_cast<std::size_t>(o.limit));
+
+    TestbedTableOptions to;
+    to.sim = sim_options(o.times);
+    to.unaware_size = o.unaware_size;
+    to.scheduled_size = o.scheduled_size;
+    to.random_runs = o.random_runs;
+    to.seed = o.seed;
+    to.time_limit_s = o.time_limit;
+    to.threads = o.threads;
+    std::vector<TestbedRow> rows;
+    {
+        ProgressBar bar("simulate", reps.size(), show);
+        rows = simulate_testbed(t1, reps, to, [&] { bar.advance(); });
+        bar.finish();
+    }
+    std::filesystem::path dir(o.out);
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    const std::filesystem::path csv = dir / "testbed.csv";
+    std::ofstream(csv) << testbed_csv(rows);
+    if (!std::filesystem::exists(csv)) throw InputError("--out", "cannot write " + csv.string(), "give a writable directory");
+
+    auto column = [&](auto pick) {
+        std::vector<double> v;
+        for (const TestbedRow& r : rows) v.push_back(pick(r).ratio);
+        return spread(v);
+    };
+    const std::vector<std::pair<const char*, Spread>> cols = {
+        {"round_robin", column([](const TestbedRow& r) { return r.round_robin; })},
+        {"random", column([](const TestbedRow& r) { return r.random; })},
+        {"fifo", column([](const TestbedRow& r) { return r.fifo; })},
+        {"round_robin_frames", column([](const TestbedRow& r) { return r.round_robin_frames; })},
+        {"dsatur", column([](const TestbedRow& r) { return r.dsatur; })},
+        {"liquid_schedule", column([](const TestbedRow& r) { return r.liquid; })}};
+    int liquid_found = static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const TestbedRow& r) { return r.liquid_found; }));
+    if (o.json) {
+        nlohmann::json j{{"patterns", rows.size()}, {"table", csv.string()}, {"seed", o.seed}, {"random_runs", o.random_runs},
+                         {"unaware_size_bytes", o.unaware_size}, {"scheduled_size_bytes", o.scheduled_size},
+                         {"hop_latency_s", o.times.hop_latency}, {"message_overhead_s", o.times.overhead},
+                         {"barrier_s", o.times.barrier}, {"liquid_schedules_found", liquid_found}};
+        for (const auto& [name, s] : cols)
+            j["ratio"][name] = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"below_0.98", s.below_98}};
+        print_json(j);
+        return;
+    }
+    fmt::print("patterns:     {} representative Swiss-T1 allocations (>= 2 switches)\n", rows.size());
+    fmt::print("messages:     {:g} MB unaware orders, {:g} MB schedules; links 86 MB/s; random: median of {} seeds from {}\n",
+               o.unaware_size / 1e6, o.scheduled_size / 1e6, o.random_runs, o.seed);
+    fmt::print("overheads:    hop latency {:g} s, message overhead {:g} s, barrier {:g} s\n", o.times.hop_latency, o.times.overhead,
+               o.times.barrier);
+    fmt::print("liquid schedules found: {} of {}\n", liquid_found, rows.size());
+    fmt::print("ratio to the liquid throughput:  {:<20} {:>7} {:>7} {:>7} {:>10}\n", "", "min", "median", "max", "< 0.98");
+    for (const auto& [name, s] : cols)
+        fmt::print("  {:<47} {:7.3f} {:7.3f} {:7.3f} {:10}\n", name, s.min, s.median, s.max, s.below_98);
+    fmt::print("table:        {}\n", csv.string());
+}
+
+const RegisterCommand reg{{"simulate", "execute a traffic on the wormhole network simulator: makespan, throughput, ratio to liquid",
+    [](CLI::App& cmd) {
+        auto o = std::make_shared<SimulateOptions>();
+        CLI::App* self = &cmd;
+        add_traffic_options(cmd, o->traffic);
+        cmd.add_option("--method", o->method, "liquid, optimal, dsatur (schedules) or round-robin, random, fifo (sending orders)")
+            ->capture_default_str();
+        cmd.add_option("--executor", o->executor,
+                       "frames (schedule with barriers; default for liquid/optimal/dsatur) or queues (per-sender queues, "
+                       "no sync; default for round-robin/random/fifo)");
+        cmd.add_option("--schedule", o->schedule_file, "run a saved schedule (`liquid schedule --json` output) frame by frame");
+        cmd.add_option("--rate", o->rate, "link rate in bytes/s for every link (default: the network's; 1e8 for link-set traffics)");
+        cmd.add_option("--time-limit", o->time_limit, "budget of the schedule search, seconds")->capture_default_str();
+        add_overhead_options(cmd, o->times);
+        cmd.add_flag("--links", o->links, "list the utilisation of every used link");
+        cmd.add_flag("--json", o->json, "print one JSON object");
+        cmd.callback([o, self] {
+            if (!self->get_subcommands().empty()) return;  // `simulate testbed` runs instead
+            run_simulate(*o);
+        });
+    }}};
+
+const RegisterCommand reg_testbed{{"simulate testbed",
+    "simulate round-robin, random, FIFO, DSatur and liquid executions on every distinct Swiss-T1 testbed pattern (report 8.2)",
+    [](CLI::App& cmd) {
+        // A nested subcommand makes its parent require one; `liquid simulate` alone must still run.
+        if (cmd.get_parent()) cmd.get_parent()->require_subcommand(0, 1);
+        auto o = std::make_shared<TestbedCmdOptions>();
+        cmd.add_option("--out", o->out, "directory of the generated table testbed.csv")->capture_default_str();
+        cmd.add_option("--threads", o->threads, "worker threads (0 = all cores)")->capture_default_str();
+        cmd.add_option("--seed", o->seed, "first seed of the random orders")->capture_default_str();
+        cmd.add_option("--random-runs", o->random_runs, "random order: median over this many seeds")->capture_default_str();
+        cmd.add_option("--time-limit", o->time_limit, "budget of each liquid schedule search, seconds")->capture_default_str();
+        cmd.add_option("--unaware-size", o->unaware_size, "message bytes of round-robin/random/FIFO (papers: 2 MB)")->capture_default_str();
+        cmd.add_option("--scheduled-size", o->scheduled_size, "message bytes of DSatur/liquid schedules (papers: 5 MB)")->capture_default_str();
+        cmd.add_option("--limit", o->limit, "simulate only the first N patterns (0 = all)");
+        add_overhead_options(cmd, o->times);
+        cmd.add_flag("--json", o->json, "print one JSON summary object");
+        cmd.callback([o] { run_testbed(*o); });
+    }}};
+
+}  // namespace
+}  // namespace liquid::app

@@ -100,6 +100,7 @@ public:
         tx_busy_until_.assign(nn, 0);
         rx_busy_until_.assign(nn, 0);
         rx_current_.assign(nn, -1);
+        tx_current_.assign(nn, -1);
         host_busy_until_.assign(nn, 0);
         next_action_.assign(nn, 0);
         fu_last_.assign(nn, -1);
@@ -259,6 +260,7 @@ private:
         }
         fu_last_[vi] = msg;  // every outgoing packet passes the FU buffers (§3.5.1)
         tx_busy_until_[vi] = tx.end;
+        tx_current_[vi] = slot;
         ++report_.messages_sent[vi];
         ++report_.transmissions;
         push(tx.end, tx_end, v, slot);
@@ -291,6 +293,7 @@ private:
             if (!tx.corrupt && !tx.destroyed[static_cast<std::size_t>(i)]) arrive(r, tx.message, tx.ttl, tx.from_host, e.time);
         }
         free_slots_.push_back(e.ref);
+        if (tx_current_[static_cast<std::size_t>(tx.sender)] == e.ref) tx_current_[static_cast<std::size_t>(tx.sender)] = -1;
         if (tx.automatic) record_delivery(tx.sender, tx.message, e.time, false);
         push(e.time, fu_try, tx.sender, 0);
         if (has_pending_actions(tx.sender)) push(e.time, host_wake, tx.sender, 0);
@@ -327,9 +330,11 @@ private:
         else check_targets(v, a.targets, t);
         for (int l : links) {
             auto li = static_cast<std::size_t>(l);
-            if (tx_busy_until_[li] > t)
+            if (tx_busy_until_[li] > t) {
                 violate(ViolationKind::reconfigure_while_sending, t, l, v, -1,
                         fmt::format("link {} carries a transmission until {} ps", l, tx_busy_until_[li]));
+                if (tx_current_[li] >= 0) txs_[static_cast<std::size_t>(tx_current_[li])].corrupt = true;  // lost
+            }
             changing_until_[li] = std::max(changing_until_[li], t + p_.tc);
         }
         auto& pend = pending_[static_cast<std::size_t>(v)];
@@ -517,7 +522,7 @@ private:
     int n_, m_;
     Configuration config_;
     std::vector<Time> changing_until_, tx_busy_until_, rx_busy_until_, host_busy_until_;
-    std::vector<std::int64_t> rx_current_;
+    std::vector<std::int64_t> rx_current_, tx_current_;
     std::vector<std::size_t> next_action_;
     std::vector<int> fu_last_;
     std::vector<std::deque<PendingForward>> fu_queue_;

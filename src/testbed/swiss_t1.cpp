@@ -161,4 +161,22 @@ int AllocationLoads::duration(const Allocation& a) const {
     return lambda;
 }
 
+int AllocationLoads::skeleton(const Allocation& a) const {
+    const int n = a.total(), lambda = duration(a);
+    if (lambda == n) return n * n;
+    auto count = [&](int i) { return a.nodes[static_cast<std::size_t>(i)]; };
+    std::array<std::array<bool, kSwitches>, kSwitches> crosses{};
+    for (const auto& [link, pairs] : pairs_) {
+        int load = 0;
+        for (const auto& [i, j] : pairs) load += count(i) * count(j);
+        if (load == lambda)
+            for (const auto& [i, j] : pairs) crosses[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = true;
+    }
+    int size = 0;
+    for (int i = 0; i < kSwitches; ++i)
+        for (int j = 0; j < kSwitches; ++j)
+            if (crosses[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)]) size += count(i) * count(j);
+    return size;
+}
+
 }  // namespace liquid::testbed

@@ -156,6 +156,7 @@ TEST(AllocationLoads, DurationMatchesAnalyzeOnRealTraffics) {
     for (const Allocation& a : sample) {
         const TrafficAnalysis an = analyze(allocation_traffic(t1(), a));
         EXPECT_EQ(loads.duration(a), an.duration) << a.label();
+        EXPECT_EQ(loads.skeleton(a), static_cast<int>(an.skeleton.count())) << a.label();
         EXPECT_EQ(an.transfers, a.total() * a.total());
     }
 }
@@ -187,6 +188,7 @@ TEST(HandChecked, TwoAdjacentSwitches) {
     EXPECT_EQ(an.transfers, 64);
     EXPECT_EQ(an.duration, 16);
     EXPECT_EQ(AllocationLoads(t1()).duration(a), 16);
+    EXPECT_EQ(AllocationLoads(t1()).skeleton(a), 32);
     ASSERT_EQ(an.bottlenecks.size(), 2U);
     EXPECT_EQ(an.skeleton.count(), 32U);
     EXPECT_DOUBLE_EQ(an.liquid_ratio(), 4.0);
@@ -202,6 +204,20 @@ TEST(HandChecked, TwoNonAdjacentSwitches) {
     EXPECT_EQ(AllocationLoads(t1()).duration(a), 16);
     EXPECT_EQ(an.bottlenecks.size(), 4U);
     EXPECT_EQ(an.skeleton.count(), 32U);
+}
+
+TEST(Sweep, SkeletonSharesMatchAnalyze) {
+    const SkeletonShares sk = skeleton_shares(t1(), sweep());
+    double mean = 0;
+    for (const Representative& r : sweep().representatives) {
+        const TrafficAnalysis an = analyze(allocation_traffic(t1(), r.allocation));
+        mean += double(an.skeleton.count()) / an.transfers;
+    }
+    EXPECT_NEAR(sk.representatives, mean / double(sweep().representatives.size()), 1e-12);
+    EXPECT_GT(sk.all_allocations, 0.0);
+    EXPECT_LE(sk.all_allocations, 1.0);
+    EXPECT_GT(sk.most_nodes_rule, 0.0);
+    EXPECT_LE(sk.most_nodes_rule, 1.0);
 }
 
 TEST(AllocationLoads, RejectsOtherNetworks) {

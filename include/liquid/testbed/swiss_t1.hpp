@@ -57,6 +57,10 @@ public:
     explicit AllocationLoads(const Network& t1);
     /// Λ of the allocation's traffic (0 for the empty allocation).
     int duration(const Allocation& a) const;
+    /// Skeleton size of the allocation's traffic (report §6.1): all n² transfers when a
+    /// transmit link is a bottleneck (Λ = n), otherwise Σ a_i·a_j over the switch pairs
+    /// whose route crosses a bottleneck link.
+    int skeleton(const Allocation& a) const;
     /// Ordered switch pairs routed over each inter-switch link (by link index).
     const std::vector<std::pair<int, std::vector<std::pair<int, int>>>>& link_pairs() const { return pairs_; }
     /// The switch (0..7) a host node hangs off.
@@ -108,5 +112,16 @@ struct SweepResult {
 /// done, from the calling thread only.
 SweepResult sweep_distinct_throughputs(const Network& t1, int threads,
                                        const std::function<void(std::uint64_t done)>& progress = {});
+
+/// Mean skeleton share (skeleton / n², report §6.1 Fig. 7) over every allocation, over the
+/// sweep's representatives (fewest nodes per value) and over one allocation per value
+/// chosen with the most nodes instead: how much the papers' 31.5 % depends on which
+/// allocation stands for each value. Single-threaded, about 0.1 s.
+struct SkeletonShares {
+    double all_allocations = 0;
+    double representatives = 0;
+    double most_nodes_rule = 0;
+};
+SkeletonShares skeleton_shares(const Network& t1, const SweepResult& sweep);
 
 }  // namespace liquid::testbed

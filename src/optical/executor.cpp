@@ -509,9 +509,13 @@ private:
     int count_global_changes() {
         std::sort(intervals_.begin(), intervals_.end());
         int groups = 0;
-        Time reach = -1;
+        Time reach = -1, group_start = -1;
         for (auto [s, e] : intervals_) {
-            if (s >= reach) ++groups;
+            // Back-to-back changes are two; simultaneous ones (even with Tc = 0) are one.
+            if (s >= reach && s != group_start) {
+                ++groups;
+                group_start = s;
+            }
             reach = std::max(reach, e);
         }
         return groups;

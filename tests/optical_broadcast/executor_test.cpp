@@ -66,6 +66,14 @@ TEST(OpticalExecutor, OverlappingSetsAreOneGlobalChange) {
     EXPECT_EQ(r.configuration_changes, 1);
 }
 
+TEST(OpticalExecutor, SimultaneousInstantChangesAreOneChange) {
+    auto p = params(8);
+    p.tc = 0;
+    auto r = execute(p, ring_program(8, 6));
+    EXPECT_EQ(r.configuration_changes, 1);
+    EXPECT_TRUE(r.ok());
+}
+
 TEST(OpticalExecutor, SequentialSetsAreSeparateChanges) {
     auto p = params(4);
     auto r = execute(p, build_broadcast(BroadcastAlgorithm::naive_configuration, p));

@@ -5,8 +5,9 @@
 
 namespace liquid::sched {
 
-FissionTables::FissionTables(const Traffic& traffic)
-    : n_(traffic.size()), links_(traffic.link_count()), w_(std::max(1, (traffic.size() + 63) / 64)) {
+FissionTables::FissionTables(const Traffic& traffic, const std::vector<std::vector<int>>& virtual_links)
+    : n_(traffic.size()), links_(traffic.link_count() + static_cast<int>(virtual_links.size())),
+      real_links_(traffic.link_count()), w_(std::max(1, (traffic.size() + 63) / 64)) {
     adj_.assign(static_cast<std::size_t>(n_) * w_, 0);
     users_.assign(static_cast<std::size_t>(links_) * w_, 0);
     links_of_.resize(n_);
@@ -19,11 +20,18 @@ FissionTables::FissionTables(const Traffic& traffic)
     // Two transfers congest when they share a link (report §4): OR of the link user rows.
     for (int t = 0; t < n_; ++t) {
         Word* row = &adj_[static_cast<std::size_t>(t) * w_];
-        for (int l : links_of_[t]) {
+        for (int l : links_of_[t]) {  // only real links so far
             const Word* u = users(l);
             for (int i = 0; i < w_; ++i) row[i] |= u[i];
         }
         row_reset(row, t);
+    }
+    for (std::size_t k = 0; k < virtual_links.size(); ++k) {
+        const int l = real_links_ + static_cast<int>(k);
+        for (int t : virtual_links[k]) {
+            links_of_[t].push_back(l);
+            row_set(&users_[static_cast<std::size_t>(l) * w_], t);
+        }
     }
 }
 
@@ -86,7 +94,7 @@ bool FissionEngine::blank(const Word* D, const Word* E) const {
 
 int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, bool& idle) const {
     const int w = t_.words();
-    const int* unc = unc_arena_.data() + static_cast<std::size_t>(depth) * crit_cap_;
+    const int* unc = unc_levels_[depth].data();
     idle = false;
     if (opt_->skeleton && nunc > 0) {
         // §6.2 skeleton first: decide the transfers on critical links before any other,
@@ -133,6 +141,7 @@ bool FissionEngine::visit(int depth, int nunc) {
         if (idle) return true;
         // R+x (§5.2): x joins the includer; everything congesting with x leaves depot and excluder.
         const Word* cx = t_.congestion(x);
+        ensure_depth(depth + 1);
         Word* I2 = slot(depth + 1, 0);
         Word* D2 = slot(depth + 1, 1);
         Word* E2 = slot(depth + 1, 2);
@@ -157,15 +166,16 @@ bool FissionEngine::visit(int depth, int nunc) {
     }
 }
 
+void FissionEngine::ensure_depth(int depth) {
+    while (static_cast<int>(levels_.size()) <= depth) {
+        levels_.emplace_back(static_cast<std::size_t>(3) * t_.words(), 0);
+        unc_levels_.emplace_back(static_cast<std::size_t>(std::max(1, t_.links())), 0);
+    }
+}
+
 EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& critical, const EnumerationOptions& options,
                                     const int* link_weight, Budget* budget, const TeamCallback& on_team) {
     const int w = t_.words();
-    // The includer is a simultaneity, so the fission tree is at most min(n, links)+1 deep.
-    const std::size_t depth_cap = static_cast<std::size_t>(std::min(t_.transfers(), t_.links())) + 2;
-    const std::size_t crit_cap = std::max<std::size_t>(1, static_cast<std::size_t>(t_.links()));
-    if (arena_.size() < depth_cap * 3 * w) arena_.assign(depth_cap * 3 * w, 0);
-    if (unc_arena_.size() < depth_cap * crit_cap) unc_arena_.assign(depth_cap * crit_cap, 0);
-    crit_cap_ = crit_cap;
     opt_ = &options;
     weight_ = link_weight;
     budget_ = budget;
@@ -174,6 +184,7 @@ EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& 
     stop_ = false;
     if (t_.transfers() == 0 || row_empty(active, w)) return stats_;
     // The prim-category (∅, X, ∅) of report §5.1.
+    ensure_depth(0);
     Word* I = slot(0, 0);
     Word* D = slot(0, 1);
     Word* E = slot(0, 2);

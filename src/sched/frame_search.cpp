@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <map>
 
+#include "liquid/sched/lower_bounds.hpp"
+
 namespace liquid::sched {
 
 std::size_t FrameSearch::RowHash::operator()(const std::vector<Word>& r) const {
@@ -16,13 +18,16 @@ std::size_t FrameSearch::RowHash::operator()(const std::vector<Word>& r) const {
 }
 
 FrameSearch::FrameSearch(const Traffic& traffic, FrameSearchOptions options)
-    : traffic_(traffic), tables_(traffic), options_(options), n_(traffic.size()), w_(tables_.words()),
-      links_(traffic.link_count()) {
+    : traffic_(traffic), tables_(traffic, virtual_link_cliques(traffic, options.clique_links)), options_(options),
+      n_(traffic.size()), w_(tables_.words()), links_(tables_.links()) {
     twin_prev_.assign(n_, -1);
     if (options_.symmetry_breaking) {
         std::map<std::vector<int>, int> last;  // link list -> latest transfer with it
         for (int t = 0; t < n_; ++t) {
-            auto [it, inserted] = last.try_emplace(tables_.links_of(t), t);
+            std::vector<int> real;  // identity by the real links (virtual cliques follow them)
+            for (int l : tables_.links_of(t))
+                if (l < tables_.real_links()) real.push_back(l);
+            auto [it, inserted] = last.try_emplace(std::move(real), t);
             if (!inserted) twin_prev_[t] = it->second, it->second = t;
         }
     }
@@ -44,7 +49,6 @@ FrameSearch::Outcome FrameSearch::decide(int L, Budget& budget, Schedule* out) {
     frame_arena_.assign(levels * w_, 0);
     active_arena_.assign(levels * w_, 0);
     critical_.resize(levels);
-    while (engines_.size() < levels) engines_.push_back(std::make_unique<FissionEngine>(tables_));
     load_.assign(links_, 0);
     for (int t = 0; t < n_; ++t) {
         row_set(rem(0), t);
@@ -107,6 +111,7 @@ bool FrameSearch::dfs(int depth, int frames_left) {
                 if (twin_prev_[t] >= 0 && row_test(R, twin_prev_[t])) row_reset(active, t);
             }
     bool found = false;
+    while (static_cast<int>(engines_.size()) <= depth) engines_.push_back(std::make_unique<FissionEngine>(tables_));
     FissionEngine& engine = *engines_[depth];
     // App. D: a schedule exists iff one exists whose next frame is a full team of the remainder.
     const EnumerationStats st = engine.run(active, critical, enum_options_, load_.data(), budget_, [&](const Word* team) {

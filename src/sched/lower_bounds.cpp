@@ -72,4 +72,33 @@ std::vector<int> large_clique(const Traffic& traffic, int exact_limit) {
     return best;
 }
 
+std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques) {
+    const int n = traffic.size();
+    std::vector<std::vector<int>> out;
+    if (n == 0 || max_cliques == 0) return out;
+    const CongestionGraph g(traffic);
+    std::vector<int> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return g.degree(a) > g.degree(b); });
+    for (int v = 0; v < n; ++v) {
+        std::vector<int> clique{v};
+        Bitset cand = g.neighbours(v);
+        LinkSet common = traffic[v].links;
+        for (int u : order) {
+            if (!cand.test(static_cast<std::size_t>(u))) continue;
+            clique.push_back(u);
+            cand &= g.neighbours(u);
+            common &= traffic[u].links;
+        }
+        if (common.any()) continue;  // all members share a link: the link already says it
+        std::sort(clique.begin(), clique.end());
+        out.push_back(std::move(clique));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    if (out.size() > max_cliques) out.resize(max_cliques);
+    return out;
+}
+
 }  // namespace liquid::sched

@@ -15,14 +15,19 @@ public:
           deadline_(std::chrono::steady_clock::now() +
                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(limit_s))) {}
     bool terminate() override {
+        // CaDiCaL asks very often: read the clock only every 256th time.
         if (stop_ && stop_->load(std::memory_order_relaxed)) return true;
-        return has_deadline_ && std::chrono::steady_clock::now() >= deadline_;
+        if (!has_deadline_ || (++calls_ & 255U) != 0) return expired_;
+        expired_ = std::chrono::steady_clock::now() >= deadline_;
+        return expired_;
     }
 
 private:
     const std::atomic<bool>* stop_;
     bool has_deadline_;
     std::chrono::steady_clock::time_point deadline_;
+    unsigned calls_ = 0;
+    bool expired_ = false;
 };
 
 struct Encoder {
@@ -59,6 +64,27 @@ struct Encoder {
     }
 };
 
+// The users of each link, dropping links whose users are a subset of another link's (their
+// at-most-one constraints are implied). On ring arcs this keeps a few links of each run.
+std::vector<std::vector<int>> maximal_user_sets(const Traffic& traffic) {
+    const int links = traffic.link_count(), n = traffic.size();
+    std::vector<Bitset> rows(links, Bitset(static_cast<std::size_t>(n)));
+    for (int t = 0; t < n; ++t) traffic[t].links.for_each([&](std::size_t l) { rows[l].set(static_cast<std::size_t>(t)); });
+    std::vector<std::size_t> size(links);
+    for (int l = 0; l < links; ++l) size[l] = rows[l].count();
+    std::vector<std::vector<int>> out;
+    for (int l = 0; l < links; ++l) {
+        if (size[l] < 2) continue;
+        bool dominated = false;
+        for (int k = 0; k < links && !dominated; ++k) {
+            if (k == l || size[k] < size[l] || !rows[l].subset_of(rows[k])) continue;
+            dominated = size[k] > size[l] || k < l;  // equal sets: keep the first link only
+        }
+        if (!dominated) out.push_back(rows[l].to_vector());
+    }
+    return out;
+}
+
 }  // namespace
 
 SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
@@ -82,10 +108,7 @@ SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& cli
         solver.add(0);
         ++enc.clauses;
     }
-    std::vector<std::vector<int>> users(traffic.link_count());
-    for (int t = 0; t < n; ++t) traffic[t].links.for_each([&](std::size_t l) { users[l].push_back(t); });
-    for (const auto& u : users) {
-        if (u.size() < 2) continue;
+    for (const auto& u : maximal_user_sets(traffic)) {
         std::vector<int> xs(u.size());
         for (int f = 0; f < L; ++f) {
             for (std::size_t i = 0; i < u.size(); ++i) xs[i] = x(u[i], f);

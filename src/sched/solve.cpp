@@ -118,6 +118,15 @@ void fall_back_to_dsatur(const Traffic& traffic, SolveResult& r) {
 }
 
 void solve_liquid(const Traffic& traffic, const SolveOptions& o, Clock::time_point start, SolveResult& r) {
+    // The clique lower bound proves "no liquid schedule" at once when it exceeds Λ; the
+    // search below would find the same (its virtual clique links overflow at the root).
+    const int clique = static_cast<int>(sched::large_clique(traffic).size());
+    if (clique > r.duration) {
+        r.no_liquid_proven = true;
+        r.lower_bound = clique;
+        fall_back_to_dsatur(traffic, r);
+        return;
+    }
     FrameSearch search(traffic);
     Budget budget(remaining(o, start), o.node_limit);
     Schedule s;

@@ -8,9 +8,9 @@
 // critical links are the bottlenecks (load == Λ); for the searches they are the links
 // whose remaining load equals the number of frames left (DESIGN.md §4).
 //
-// Hot-path layout: categories live in a per-depth arena of raw 64-bit words that grows
-// only when the fission tree gets deeper than ever before, so steady-state enumeration
-// does no heap allocation per category. R+x is built in the next arena slot; R−x is
+// Hot-path layout: categories live in per-depth blocks of raw 64-bit words, created only
+// when the fission tree gets deeper than ever before, so steady-state enumeration does no
+// heap allocation per category (and a shallow search never touches memory it does not use). R+x is built in the next arena slot; R−x is
 // applied in place (the loop continues on the same slot), like Bron–Kerbosch.
 #include <atomic>
 #include <chrono>
@@ -30,16 +30,20 @@ using Word = std::uint64_t;
 /// transfers using it, both as raw word rows of `words` words.
 class FissionTables {
 public:
-    explicit FissionTables(const Traffic& traffic);
+    /// `virtual_links`: extra cliques treated like links (users = members) for loads,
+    /// critical-link coverage and idle pruning; congestion comes from real links only.
+    explicit FissionTables(const Traffic& traffic, const std::vector<std::vector<int>>& virtual_links = {});
     int transfers() const { return n_; }
+    /// Real plus virtual links.
     int links() const { return links_; }
+    int real_links() const { return real_links_; }
     int words() const { return w_; }
     const Word* congestion(int t) const { return &adj_[static_cast<std::size_t>(t) * w_]; }
     const Word* users(int l) const { return &users_[static_cast<std::size_t>(l) * w_]; }
     const std::vector<int>& links_of(int t) const { return links_of_[t]; }
 
 private:
-    int n_ = 0, links_ = 0, w_ = 0;
+    int n_ = 0, links_ = 0, real_links_ = 0, w_ = 0;
     std::vector<Word> adj_, users_;
     std::vector<std::vector<int>> links_of_;
 };
@@ -85,8 +89,11 @@ public:
                          const int* link_weight, Budget* budget, const TeamCallback& on_team);
 
 private:
-    Word* slot(int depth, int which) { return &arena_[(static_cast<std::size_t>(depth) * 3 + which) * t_.words()]; }
-    int* uncovered(int depth) { return &unc_arena_[static_cast<std::size_t>(depth) * crit_cap_]; }
+    // Per-depth blocks: created when the fission tree first gets that deep, then reused.
+    // Moving the outer vector keeps every block's buffer in place, so pointers into a
+    // parent's block stay valid while a child block is created.
+    Word* slot(int depth, int which) { return levels_[depth].data() + static_cast<std::size_t>(which) * t_.words(); }
+    int* uncovered(int depth) { return unc_levels_[depth].data(); }
     void ensure_depth(int depth);
     bool visit(int depth, int nunc);
     bool blank(const Word* D, const Word* E) const;
@@ -94,9 +101,8 @@ private:
     int best_of(const Word* a, const Word* b) const;
 
     const FissionTables& t_;
-    std::vector<Word> arena_;
-    std::vector<int> unc_arena_;
-    std::size_t crit_cap_ = 0;
+    std::vector<std::vector<Word>> levels_;
+    std::vector<std::vector<int>> unc_levels_;
     // per-run state
     const EnumerationOptions* opt_ = nullptr;
     const int* weight_ = nullptr;

@@ -9,6 +9,8 @@
 // Exact additions of ours (each keeps the search complete):
 //  * interchangeable transfers (identical link sets) are taken in index order, so
 //    permutations of twins among frames are explored once;
+//  * cliques of the congestion graph act as virtual links (a lower bound stronger than Λ
+//    at every node, and more critical "links" for the idle pruning);
 //  * failed sub-traffics are memoised: (remaining set, frames left R) that failed fails
 //    again, and so does any R' <= R (kept across the targets L of one search object).
 #include <cstdint>
@@ -25,6 +27,10 @@ struct FrameSearchOptions {
     bool symmetry_breaking = true;
     bool memo = true;
     std::size_t memo_bytes = std::size_t{64} << 20;  // memo capacity; full = stop inserting
+    /// Cliques of the congestion graph used as virtual links (lower_bounds.hpp): a clique
+    /// with more members left than frames left is a dead end; with exactly as many it is
+    /// critical. 0 = none.
+    std::size_t clique_links = 4096;
 };
 
 class FrameSearch {

@@ -13,4 +13,11 @@ namespace liquid::sched {
 /// at most `exact_limit` transfers.
 std::vector<int> large_clique(const Traffic& traffic, int exact_limit = 48);
 
+/// Cliques that act as extra "virtual links" in the frame search: a greedy maximal clique
+/// through every transfer, deduplicated, keeping only those not contained in one real
+/// link's users (those add nothing to the link loads). At most `max_cliques`, largest first.
+/// Like a link, a clique with more remaining members than frames left is a dead end, and
+/// one with exactly as many is critical: the next frame must take one of its members.
+std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques);
+
 }  // namespace liquid::sched

@@ -19,7 +19,8 @@ struct SatOutcome {
 };
 
 /// Encoding: x(t,f) "transfer t in frame f"; every transfer in some frame; per link and
-/// frame at most one user (pairwise for <= 6 users, else Sinz's sequential counter).
+/// frame at most one user (pairwise for <= 6 users, else Sinz's sequential counter), for
+/// the links whose user sets are maximal (a subset's constraint is implied).
 /// Symmetry breaking: the members of `clique` (pairwise congesting) are pinned to frames
 /// 0, 1, ...; twins (identical link sets) take frames in index order.
 /// Stops (Unknown) when `stop` becomes true or after `time_limit_s` (> 0).

@@ -29,7 +29,7 @@ struct T1Options {
     int threads = 0;
     double time_limit = 2.0;
     std::uint64_t node_limit = 0;
-    std::uint64_t max_categories = 200000;
+    std::uint64_t max_categories = 2000000;
     bool no_enumerate = false;
     bool sweep_only = false;
     bool json = false;

@@ -26,7 +26,7 @@ struct ExperimentOptions {
     double time_limit_s = 2.0;        // per representative, exact (liquid / optimal) search
     std::uint64_t node_limit = 0;     // per representative, 0 = none
     bool enumerate = true;            // count categories under the four levels
-    std::uint64_t max_categories = 200000;  // per enumeration; a capped count is marked incomplete
+    std::uint64_t max_categories = 2000000;  // per enumeration; a capped count is marked incomplete
     int threads = 0;                  // representatives solved in parallel (<= 0: all cores)
 };
 

@@ -293,8 +293,6 @@ const RegisterCommand reg{{"simulate", "execute a traffic on the wormhole networ
 const RegisterCommand reg_testbed{{"simulate testbed",
     "simulate round-robin, random, FIFO, DSatur and liquid executions on every distinct Swiss-T1 testbed pattern (report 8.2)",
     [](CLI::App& cmd) {
-        // A nested subcommand makes its parent require one; `liquid simulate` alone must still run.
-        if (cmd.get_parent()) cmd.get_parent()->require_subcommand(0, 1);
         auto o = std::make_shared<TestbedCmdOptions>();
         cmd.add_option("--out", o->out, "directory of the generated table testbed.csv")->capture_default_str();
         cmd.add_option("--threads", o->threads, "worker threads (0 = all cores)")->capture_default_str();

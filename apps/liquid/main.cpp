@@ -34,9 +34,7 @@ CLI::App* subcommand_for(CLI::App& root, const std::string& path,
         prefix += (prefix.empty() ? "" : " ") + word;
         auto it = made.find(prefix);
         if (it == made.end()) {
-            CLI::App* sub = parent->add_subcommand(word, "");
-            if (parent != &root) parent->require_subcommand(1);
-            it = made.emplace(prefix, sub).first;
+            it = made.emplace(prefix, parent->add_subcommand(word, "")).first;
         }
         parent = it->second;
     }
@@ -57,8 +55,13 @@ int main(int argc, char** argv) {
         cmd->description(spec.description);
         spec.setup(*cmd);
     }
+    // A parent that no spec registers itself (e.g. "optical") is a pure group: it needs
+    // one of its subcommands. A registered parent ("simulate") runs on its own too.
     for (auto& [path, cmd] : made)
-        if (cmd->get_description().empty()) cmd->description("(" + path + " commands)");
+        if (cmd->get_description().empty()) {
+            cmd->description("(" + path + " commands)");
+            cmd->require_subcommand(1);
+        }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

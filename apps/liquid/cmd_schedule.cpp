@@ -54,6 +54,7 @@ nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
                      {"liquid", r.liquid},
                      {"optimal", r.optimal},
                      {"lower_bound", r.lower_bound},
+                     {"lower_bound_by", r.bound_by},
                      {"no_liquid_proven", r.no_liquid_proven},
                      {"frames", frames},
                      {"solver", r.solver},
@@ -99,7 +100,8 @@ void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveRe
     std::string verdict = r.liquid ? "liquid" : "not liquid";
     verdict += r.optimal ? ", proven optimal" : (r.timed_out ? ", budget expired: best known" : ", not proven optimal");
     if (r.no_liquid_proven) verdict += "; no liquid schedule exists (proven)";
-    fmt::print("length:            {} frames ({}), lower bound {}\n", r.schedule.length(), verdict, r.lower_bound);
+    fmt::print("length:            {} frames ({}), lower bound {} (proved by {})\n", r.schedule.length(), verdict,
+               r.lower_bound, r.bound_by);
     fmt::print("search:            solver {}, {} categories, {} full teams, {} nodes, {:.2f} ms\n",
                r.solver.empty() ? "-" : r.solver, r.categories, r.full_teams, r.nodes, r.elapsed_ms);
     if (so.wavelengths > 0)

@@ -109,6 +109,8 @@ SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& cli
         ++enc.clauses;
     }
     for (const auto& u : maximal_user_sets(traffic)) {
+        // The encoding of a large traffic takes a while: stay interruptible.
+        if (stop && stop->load(std::memory_order_relaxed)) return out;
         std::vector<int> xs(u.size());
         for (int f = 0; f < L; ++f) {
             for (std::size_t i = 0; i < u.size(); ++i) xs[i] = x(u[i], f);

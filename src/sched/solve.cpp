@@ -53,7 +53,7 @@ struct PortfolioAnswer {
 
 /// Fission search in this thread; CaDiCaL in a partner thread started after a short
 /// delay (easy instances never pay for the SAT encoding). First definite answer wins.
-PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, int L, const std::vector<int>& clique,
+PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, int L, int duration, const std::vector<int>& clique,
                                  const SolveOptions& o, Clock::time_point start, std::uint64_t node_budget) {
     std::atomic<bool> stop{false};
     std::mutex m;
@@ -65,7 +65,10 @@ PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, i
         partner = std::thread([&] {
             {
                 std::unique_lock lock(m);
-                const auto delay = std::chrono::duration<double>(std::max(0.0, o.sat_delay_s));
+                // At L = Λ the fission search usually answers within milliseconds; beyond Λ
+                // refutations are the SAT solver's strength, so it starts at once.
+                const double wait = L > duration ? 0.0 : std::max(0.0, o.sat_delay_s);
+                const auto delay = std::chrono::duration<double>(wait);
                 if (cv.wait_for(lock, delay, [&] { return fission_done; })) return;
             }
             try {
@@ -124,6 +127,7 @@ void solve_liquid(const Traffic& traffic, const SolveOptions& o, Clock::time_poi
     if (clique > r.duration) {
         r.no_liquid_proven = true;
         r.lower_bound = clique;
+        r.bound_by = "clique";
         fall_back_to_dsatur(traffic, r);
         return;
     }
@@ -136,6 +140,7 @@ void solve_liquid(const Traffic& traffic, const SolveOptions& o, Clock::time_poi
     if (outcome == FrameSearch::Outcome::Exhausted) {
         r.no_liquid_proven = true;
         r.lower_bound = std::max(r.lower_bound, r.duration + 1);
+        r.bound_by = "fission";
     } else {
         r.timed_out = true;
     }
@@ -145,6 +150,7 @@ void solve_liquid(const Traffic& traffic, const SolveOptions& o, Clock::time_poi
 void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_point start, SolveResult& r) {
     const std::vector<int> clique = sched::large_clique(traffic);
     r.lower_bound = std::max(r.duration, static_cast<int>(clique.size()));
+    if (r.lower_bound > r.duration) r.bound_by = "clique";
     // A clique larger than Λ is itself a proof that no liquid schedule exists (report §7.1,
     // Fig. 11–12: three pairwise congesting transfers, Λ = 2).
     if (r.lower_bound > r.duration) r.no_liquid_proven = true;
@@ -157,12 +163,12 @@ void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_po
             break;
         }
         const std::uint64_t nodes_left = o.node_limit ? o.node_limit - search.nodes() : 0;
-        PortfolioAnswer a = portfolio_decide(traffic, search, L, clique, o, start, nodes_left);
+        PortfolioAnswer a = portfolio_decide(traffic, search, L, r.duration, clique, o, start, nodes_left);
         if (a.decision == Decision::Found && accept(traffic, r, std::move(a.schedule), a.solver)) break;
         if (a.decision == Decision::Refuted) {
             if (L == r.duration) r.no_liquid_proven = true;
             r.lower_bound = L + 1;
-            r.solver = a.solver;
+            r.bound_by = a.solver;
             continue;
         }
         r.timed_out = true;

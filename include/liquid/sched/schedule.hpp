@@ -34,7 +34,7 @@ struct SolveOptions {
     // Extensions (issue 3): the SAT portfolio partner of the optimal search and the delay
     // after which it starts (easy instances are answered by the fission search alone).
     bool sat_partner = true;
-    double sat_delay_s = 0.05;
+    double sat_delay_s = 0.05;    // for L = Λ; beyond Λ the partner starts at once
 };
 
 struct SolveResult {
@@ -52,6 +52,8 @@ struct SolveResult {
     double elapsed_ms = 0;
     int rounds = 0;           // with wavelengths > 0: rounds of at most W frames
     std::string solver;       // which portfolio member answered ("fission", "sat", "dsatur", ...)
+    std::string bound_by = "duration";  // what proved lower_bound: "duration" (Λ), "clique",
+                                        // "fission" (exhausted search) or "sat" (CaDiCaL)
     int rounds_lower_bound = 0;  // with wavelengths > 0: ceil(lower_bound / W); rounds are
                                  // optimal when rounds == rounds_lower_bound
 };

@@ -20,6 +20,7 @@
 namespace liquid::optical::p2p::detail {
 
 struct Message {
+    std::uint64_t seq;       // arrival order at the current node (FIFO across a node's queues)
     std::uint32_t dst;
     std::uint32_t created;   // round of creation
     std::uint32_t next;      // next hop, chosen on arrival at the current node
@@ -28,18 +29,15 @@ struct Message {
     std::uint8_t measured;
 };
 
-/// FIFO of message ids without per-element allocation. Each entry keeps the message's
-/// arrival number so that merging a node's queues never touches the message itself.
+/// FIFO of messages without per-element allocation. Messages live in the queues
+/// themselves (no pool indexed by id): a hop moves 32 bytes from the end of one node's
+/// queue to the end of another's instead of chasing an id into a large random-access pool.
 class Fifo {
 public:
-    struct Entry {
-        std::uint64_t seq;
-        std::uint32_t id;
-    };
     bool empty() const { return head_ == items_.size(); }
     std::size_t size() const { return items_.size() - head_; }
-    const Entry& front() const { return items_[head_]; }
-    void push(std::uint64_t seq, std::uint32_t id) { items_.push_back({seq, id}); }
+    const Message& front() const { return items_[head_]; }
+    void push(const Message& m) { items_.push_back(m); }
     void pop() {
         if (++head_ == items_.size()) {
             items_.clear();
@@ -51,7 +49,7 @@ public:
     }
 
 private:
-    std::vector<Entry> items_;
+    std::vector<Message> items_;
     std::size_t head_ = 0;
 };
 
@@ -121,11 +119,9 @@ private:
         for (std::uint32_t e = 0; e < k; ++e) {
             const SendEvent ev = events_.draw(rng_);
             model_.on_spawn(ev, t);
-            const std::uint32_t id = allocate();
-            Message& m = msgs_[id];
+            Message m{};
             m.dst = ev.dst;
             m.created = std::uint32_t(t);
-            m.hops = 0;
             m.phase = 1;
             m.measured = measure;
             ++created_;
@@ -134,7 +130,7 @@ private:
                 ++measured_;
                 ++outstanding_;
             }
-            enqueue(ev.src, id);
+            enqueue(ev.src, m);
         }
     }
 
@@ -157,18 +153,17 @@ private:
                         best_seq = q[i].front().seq;
                     }
                 if (best < 0) break;
-                const std::uint32_t id = q[best].front().id;
+                Message m = q[best].front();
                 q[best].pop();
                 ++per_arc[best];
                 if (sent == 0) check_.transmit(s.node, model_.multicast_set(s.node, buffer));
-                Message& m = msgs_[id];
                 const std::uint32_t r = m.next;
                 check_.address(s.node, r);
                 model_.on_send(s.node, m);
                 ++m.hops;
                 ++sent;
-                if (r == m.dst) deliver(id, t);
-                else staged_.push_back({id, r});
+                if (r == m.dst) deliver(m, t);
+                else staged_.push_back({m, r});
             }
             if (sent) {
                 ++transmissions_;
@@ -177,19 +172,20 @@ private:
             }
         }
         check_.end_round();
-        for (const auto& [id, node] : staged_) enqueue(node, id);  // one hop per round
+        for (auto& [m, node] : staged_) enqueue(node, m);  // one hop per round
         staged_.clear();
     }
 
-    void enqueue(std::uint32_t node, std::uint32_t id) {
-        const int q = model_.on_arrival(msgs_[id], node);
-        queues_[std::size_t(node) * K + std::size_t(q)].push(seq_++, id);
+    void enqueue(std::uint32_t node, Message& m) {
+        m.seq = seq_++;
+        const int q = model_.on_arrival(m, node);
+        queues_[std::size_t(node) * K + std::size_t(q)].push(m);
     }
 
     /// After a configuration change: route every waiting message again from its node,
     /// keeping each node's arrival order.
     void reroute_all() {
-        std::vector<Fifo::Entry> waiting;
+        std::vector<Message> waiting;
         for (std::uint32_t v = 0; v < n_; ++v) {
             waiting.clear();
             for (int i = 0; i < K; ++i) {
@@ -197,13 +193,11 @@ private:
                 for (; !q.empty(); q.pop()) waiting.push_back(q.front());
             }
             std::sort(waiting.begin(), waiting.end(), [](const auto& a, const auto& b) { return a.seq < b.seq; });
-            for (const auto& e : waiting)
-                queues_[std::size_t(v) * K + std::size_t(model_.on_arrival(msgs_[e.id], v))].push(e.seq, e.id);
+            for (auto& m : waiting) queues_[std::size_t(v) * K + std::size_t(model_.on_arrival(m, v))].push(m);
         }
     }
 
-    void deliver(std::uint32_t id, std::uint64_t t) {
-        const Message& m = msgs_[id];
+    void deliver(const Message& m, std::uint64_t t) {
         --in_flight_;
         if (m.measured) {
             const std::uint64_t latency = t - m.created + 1;  // a send issued in its creation round takes 1
@@ -213,17 +207,6 @@ private:
             ++delivered_;
             --outstanding_;
         }
-        free_.push_back(id);
-    }
-
-    std::uint32_t allocate() {
-        if (!free_.empty()) {
-            const std::uint32_t id = free_.back();
-            free_.pop_back();
-            return id;
-        }
-        msgs_.emplace_back();
-        return std::uint32_t(msgs_.size() - 1);
     }
 
     void sample_queues() {
@@ -263,10 +246,8 @@ private:
     Rng rng_;
     CollisionCheck check_;
     std::vector<Fifo> queues_;
-    std::vector<Message> msgs_;
-    std::vector<std::uint32_t> free_;
     std::vector<Sender> senders_;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> staged_;
+    std::vector<std::pair<Message, std::uint32_t>> staged_;
     std::vector<std::uint64_t> histogram_;
     std::uint64_t warmup_ = 0, drain_ = 0;
     std::uint32_t arc_budget_ = 0, node_budget_ = 0;

@@ -41,6 +41,26 @@ void FrameSearch::apply(const Word* team, int delta) {
             for (int l : tables_.links_of(i * 64 + std::countr_zero(bits))) load_[l] += delta;
 }
 
+int FrameSearch::greedy_clique(const Word* remaining, int limit) {
+    // Repeatedly take the candidate with the most candidate neighbours; stop early once the
+    // clique exceeds `limit` (that already proves the dead end).
+    cand_.assign(remaining, remaining + w_);
+    int size = 0;
+    while (!row_empty(cand_.data(), w_) && size <= limit) {
+        int best = -1, best_deg = -1;
+        for (int i = 0; i < w_; ++i)
+            for (Word bits = cand_[i]; bits; bits &= bits - 1) {
+                const int t = i * 64 + std::countr_zero(bits);
+                const int d = row_and_count(tables_.congestion(t), cand_.data(), w_);
+                if (d > best_deg) best = t, best_deg = d;
+            }
+        ++size;
+        const Word* adj = tables_.congestion(best);
+        for (int i = 0; i < w_; ++i) cand_[i] &= adj[i];
+    }
+    return size;
+}
+
 FrameSearch::Outcome FrameSearch::decide(int L, Budget& budget, Schedule* out) {
     budget_ = &budget;
     stopped_ = false;
@@ -88,6 +108,7 @@ bool FrameSearch::dfs(int depth, int frames_left) {
         if (load_[l] > frames_left) return false;
         if (load_[l] == frames_left) critical.push_back(l);
     }
+    if (options_.dynamic_clique && greedy_clique(R, frames_left) > frames_left) return false;
     if (options_.memo) {
         key_.assign(R, R + w_);
         auto it = failed_.find(key_);

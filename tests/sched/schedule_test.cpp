@@ -87,15 +87,18 @@ TEST(Schedule, OptimalEqualsChromaticNumberOnRandomTraffics) {
 }
 
 TEST(Schedule, SearchAblationsAgree) {
-    // Symmetry breaking and memoisation never change the answer.
+    // Symmetry breaking, memoisation, clique virtual links and the dynamic clique bound
+    // never change the answer.
     std::mt19937_64 rng(5);
     for (int trial = 0; trial < 60; ++trial) {
         Traffic t = test::random_link_traffic(rng, 10, 5, 3);
         const int chi = test::brute_chromatic_number(t);
-        for (int mask = 0; mask < 4; ++mask) {
+        for (int mask = 0; mask < 16; ++mask) {
             sched::FrameSearchOptions fo;
             fo.symmetry_breaking = mask & 1;
             fo.memo = mask & 2;
+            fo.clique_links = (mask & 4) ? 4096 : 0;
+            fo.dynamic_clique = mask & 8;
             sched::FrameSearch s(t, fo);
             sched::Budget b(10, 0);
             EXPECT_EQ(s.decide(chi - 1, b, nullptr), sched::FrameSearch::Outcome::Exhausted);

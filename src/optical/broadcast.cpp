@@ -149,10 +149,9 @@ HalfOptimal half_optimal(BroadcastAlgorithm a, const ModelParams& p) {
         q.tc = tc;
         return q;
     };
-    h.executor = solve_half_optimal([&](Time tc) {
-        auto r = run_broadcast(a, with_tc(tc));
-        return r.completion;
-    });
+    // A run that breaks a rule has no meaningful time: then there is no metric either.
+    if (!run_broadcast(a, with_tc(0)).ok() || !run_broadcast(a, p).ok()) return h;
+    h.executor = solve_half_optimal([&](Time tc) { return run_broadcast(a, with_tc(tc)).completion; });
     h.closed_form = solve_half_optimal([&](Time tc) { return thesis_closed_form(a, with_tc(tc)); });
     const Time S = p.message_bytes, n = p.nodes;
     switch (a) {

@@ -363,11 +363,11 @@ private:
         if (pend.generation != e.ref) return;  // superseded by a later change of the same link
         int v = e.node;
         if (pend.exchange) {
-            set_receivers(v, config_.receivers[static_cast<std::size_t>(pend.other)], e.time, true);
+            set_receivers(v, config_.receivers[static_cast<std::size_t>(pend.other)], true);
             // set_receivers(v) already replaced v's list; swap the saved copy into `other`.
-            set_receivers(pend.other, saved_, e.time, false);
+            set_receivers(pend.other, saved_, false);
         } else {
-            set_receivers(v, pend.targets, e.time, false);
+            set_receivers(v, pend.targets, false);
         }
         pend.generation = 0;
         if (!fan_in_dirty_.empty() && !fan_in_check_pending_) {
@@ -378,7 +378,7 @@ private:
 
     /// Replaces alpha_v, keeping the per-receiver sender counts. `save` keeps the old list
     /// in saved_ (for CEx).
-    void set_receivers(int v, std::vector<int> rx, Time, bool save) {
+    void set_receivers(int v, std::vector<int> rx, bool save) {
         auto& cur = config_.receivers[static_cast<std::size_t>(v)];
         for (int r : cur) --in_count_[static_cast<std::size_t>(r)];
         if (save) saved_ = cur;

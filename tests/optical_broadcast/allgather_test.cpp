@@ -3,10 +3,13 @@
 
 #include "liquid/error.hpp"
 #include "liquid/optical/allgather.hpp"
+#include "sanitized.hpp"
 
 using namespace liquid::optical;
 
 namespace {
+
+const int kMaxN = sanitized_build() ? 128 : 256;
 
 ModelParams with(int n, Time tc, int m = 3) {
     ModelParams p;
@@ -19,7 +22,7 @@ ModelParams with(int n, Time tc, int m = 3) {
 }  // namespace
 
 TEST(OpticalAllgather, RingUsesOneChangeAndNMinusOneMessagesPerNode) {
-    for (int n = 8; n <= 256; n *= 2) {
+    for (int n = 8; n <= kMaxN; n *= 2) {
         ModelParams p = with(n, 10'000'000'000);
         auto r = run_allgather(AllgatherAlgorithm::ring, p);
         EXPECT_TRUE(r.ok());
@@ -33,7 +36,7 @@ TEST(OpticalAllgather, RingUsesOneChangeAndNMinusOneMessagesPerNode) {
 }
 
 TEST(OpticalAllgather, HypercubeUsesLogNChangesAndNMinusOneMessages) {
-    for (int n = 8; n <= 256; n *= 2) {
+    for (int n = 8; n <= kMaxN; n *= 2) {
         ModelParams p = with(n, 1'000'000'000);
         auto r = run_allgather(AllgatherAlgorithm::hypercube, p);
         int log_n = 0;
@@ -48,7 +51,7 @@ TEST(OpticalAllgather, HypercubeUsesLogNChangesAndNMinusOneMessages) {
 
 TEST(OpticalAllgather, TreeUsesTwoChangesAndNoCollisions) {
     for (int m : {2, 3, 4})
-        for (int n = 8; n <= 256; n *= 2) {
+        for (int n = 8; n <= kMaxN; n *= 2) {
             ModelParams p = with(n, 10'000'000'000, m);
             auto r = run_allgather(AllgatherAlgorithm::tree, p);
             SCOPED_TRACE("M=" + std::to_string(m) + " N=" + std::to_string(n));
@@ -60,7 +63,7 @@ TEST(OpticalAllgather, TreeUsesTwoChangesAndNoCollisions) {
 }
 
 TEST(OpticalAllgather, RingIsFastestAndMessageOptimalUpToM) {
-    for (int n = 8; n <= 256; n *= 2) {
+    for (int n = 8; n <= kMaxN; n *= 2) {
         ModelParams p = with(n, 10'000'000'000);
         auto ring = run_allgather(AllgatherAlgorithm::ring, p);
         auto cube = run_allgather(AllgatherAlgorithm::hypercube, p);

@@ -7,12 +7,14 @@
 
 #include "liquid/error.hpp"
 #include "liquid/optical/broadcast.hpp"
+#include "sanitized.hpp"
 
 using namespace liquid::optical;
 
 namespace {
 
-const std::vector<Time> kTcGrid = {0, 100'000'000, 1'000'000'000, 10'000'000'000};  // 0, 0.1, 1, 10 ms
+const std::vector<Time> kFullTcGrid = {0, 100'000'000, 1'000'000'000, 10'000'000'000};  // 0, 0.1, 1, 10 ms
+const std::vector<Time> kTcGrid = sanitized_build() ? std::vector<Time>{0, 10'000'000'000} : kFullTcGrid;
 
 std::vector<int> node_grid() {
     std::vector<int> g;
@@ -47,7 +49,7 @@ int log2i(int n) {
 TEST(OpticalBroadcast, ExecutorEqualsCorrectedClosedFormOnTheGrid) {
     for (auto make : {with, small_messages})
         for (int n : node_grid())
-            for (Time tc : kTcGrid) {
+            for (Time tc : make == with ? kTcGrid : std::vector<Time>{1'000'000'000}) {
                 ModelParams p = make(n, tc);
                 for (auto a : {BroadcastAlgorithm::naive_configuration, BroadcastAlgorithm::ring_forwarding,
                                BroadcastAlgorithm::tree_forwarding, BroadcastAlgorithm::smart_tree}) {
@@ -194,7 +196,7 @@ TEST(OpticalBroadcast, MessagesAndConfigurationChanges) {
 
 TEST(OpticalBroadcast, HalfOptimalMatchesHandSolution) {
     // Solve T(Tc) = 2 T(0) by hand on the executor's exact forms (T is linear in Tc).
-    for (int n : {8, 64, 256}) {
+    for (int n : sanitized_build() ? std::vector<int>{8, 64} : std::vector<int>{8, 64, 256}) {
         ModelParams p = with(n, 10'000'000'000);
         const Time L = log2i(n), S = p.message_bytes, Td = p.tb - p.tf;
         auto ceil_div = [](Time a, Time b) { return (a + b - 1) / b; };

@@ -50,6 +50,9 @@ struct ModelOptions {
     }
 };
 
+/// All-to-all programs hold one action per (node, message): about 0.55 GB at N = 2048.
+constexpr int kMaxAllgatherNodes = 2048;
+
 void require_power_of_two(int n) {
     if (n < 2 || (n & (n - 1)) != 0)
         throw InputError("--nodes", fmt::format("{} is not a power of two >= 2", n), "the thesis assumes N = 2^k (§3.5)");
@@ -162,9 +165,9 @@ struct AllgatherOptions {
 
 void run_allgather_command(const AllgatherOptions& o) {
     require_power_of_two(o.model.nodes);
-    if (o.model.nodes > 4096)
-        throw InputError("--nodes", fmt::format("{} nodes: the all-to-all executor keeps N^2 deliveries", o.model.nodes),
-                         "use at most 4096");
+    if (o.model.nodes > kMaxAllgatherNodes)
+        throw InputError("--nodes", fmt::format("{} nodes: an all-to-all program holds N^2 sends (0.55 GB at 2048)", o.model.nodes),
+                         fmt::format("use at most {}", kMaxAllgatherNodes));
     ModelParams p = o.model.params(3);
     std::vector<AllgatherAlgorithm> algs =
         o.algorithm == "all" ? all_allgather_algorithms() : std::vector{parse_allgather_algorithm(o.algorithm)};
@@ -220,8 +223,8 @@ void run_sweep_command(const SweepOptions& o) {
     } catch (const std::logic_error&) {
         throw InputError("--nodes", fmt::format("'{}' is not LO:HI", o.nodes), "e.g. --nodes 8:2048");
     }
-    if (spec.nodes.back() > 4096 && o.kind != "broadcast")
-        throw InputError("--nodes", "all-to-all sweeps stop at 4096 nodes (N^2 deliveries)");
+    if (spec.nodes.back() > kMaxAllgatherNodes && o.kind != "broadcast")
+        throw InputError("--nodes", fmt::format("all-to-all sweeps stop at {} nodes (N^2 sends in memory)", kMaxAllgatherNodes));
     for (const auto& t : o.tcs) spec.tcs.push_back(parse_duration(t, "--tc"));
     if (spec.tcs.empty()) throw InputError("--tc", "give at least one Tc");
     if (o.k < 0) throw InputError("--k", "k must be positive (0 = the thesis's value)");

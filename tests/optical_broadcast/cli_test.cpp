@@ -89,5 +89,6 @@ TEST(OpticalCli, BadInputExitsWithTwo) {
     EXPECT_EQ(run("optical broadcast -a 9").exit_code, 2);              // unknown algorithm
     EXPECT_EQ(run("optical allgather -m 20").exit_code, 2);             // multicast too large
     EXPECT_EQ(run("optical sweep --nodes 8:100").exit_code, 2);         // not powers of two
+    EXPECT_EQ(run("optical allgather -n 4096").exit_code, 2);           // above the memory cap
     EXPECT_EQ(run("optical broadcast --no-such-option").exit_code, 2);  // CLI11 parse error
 }

@@ -418,7 +418,8 @@ private:
                 case TriggerKind::header_known: at = header_time(v, tr.message); break;
                 case TriggerKind::after_action: {
                     at = action_end_[static_cast<std::size_t>(tr.node)][static_cast<std::size_t>(tr.index)];
-                    if (at == kUnknown) waiters_[static_cast<std::size_t>(tr.node)].push_back(v);
+                    auto& w = waiters_[static_cast<std::size_t>(tr.node)];
+                    if (at == kUnknown && (w.empty() || w.back() != v)) w.push_back(v);
                     break;
                 }
             }

@@ -92,7 +92,7 @@ bool FissionEngine::blank(const Word* D, const Word* E) const {
     return false;
 }
 
-int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, bool& idle) const {
+int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E, bool& idle) const {
     const int w = t_.words();
     const int* unc = unc_levels_[depth].data();
     idle = false;
@@ -109,6 +109,18 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, bool& idle) co
             if (best_c < 0 || cnt < best_n) best_c = unc[k], best_n = cnt;
         }
         if (best_c >= 0) return best_of(t_.users(best_c), D);
+    } else if (opt_->skeleton && opt_->blank_pruning && !row_empty(E, w)) {
+        // Phase 2 of the skeleton enumeration (no critical link left to cover): fission on
+        // a depot transfer congesting with the excluder transfer that has the fewest such
+        // candidates, so that a blank category (§5.4) shows up after the fewest fissions.
+        int best_e = -1, best_n = 0;
+        for (int i = 0; i < w; ++i)
+            for (Word bits = E[i]; bits; bits &= bits - 1) {
+                const int e = i * 64 + std::countr_zero(bits);
+                const int cnt = row_and_count(t_.congestion(e), D, w);
+                if (best_e < 0 || cnt < best_n) best_e = e, best_n = cnt;
+            }
+        if (best_n > 0) return best_of(t_.congestion(best_e), D);
     } else if (opt_->idle_pruning) {
         // §5.5: includer ∪ depot must still reach every critical link.
         for (int k = 0; k < nunc; ++k)
@@ -137,7 +149,7 @@ bool FissionEngine::visit(int depth, int nunc) {
         }
         if (opt_->blank_pruning && blank(D, E)) return true;
         bool idle = false;
-        const int x = pick_pivot(depth, nunc, D, idle);
+        const int x = pick_pivot(depth, nunc, D, E, idle);
         if (idle) return true;
         // R+x (§5.2): x joins the includer; everything congesting with x leaves depot and excluder.
         const Word* cx = t_.congestion(x);

@@ -97,7 +97,7 @@ private:
     void ensure_depth(int depth);
     bool visit(int depth, int nunc);
     bool blank(const Word* D, const Word* E) const;
-    int pick_pivot(int depth, int nunc, const Word* D, bool& idle) const;
+    int pick_pivot(int depth, int nunc, const Word* D, const Word* E, bool& idle) const;
     int best_of(const Word* a, const Word* b) const;
 
     const FissionTables& t_;

@@ -19,7 +19,7 @@ struct ScheduleOptions {
     TrafficOptions traffic;
     std::string method = "optimal";
     double time_limit = 10.0;
-    std::uint64_t node_limit = 0;
+    long long node_limit = 0;
     int wavelengths = 0;
     bool json = false;
     bool no_sat = false;
@@ -32,7 +32,8 @@ SolveOptions solve_options(const ScheduleOptions& o) {
         throw InputError("--time-limit", "must be a positive number of seconds", "e.g. --time-limit 2.5");
     if (o.wavelengths < 0) throw InputError("--wavelengths", "must be >= 1", "give the number of wavelengths per fibre");
     s.time_limit_s = o.time_limit;
-    s.node_limit = o.node_limit;
+    if (o.node_limit < 0) throw InputError("--node-limit", "must be >= 0", "0 means no node budget");
+    s.node_limit = static_cast<std::uint64_t>(o.node_limit);
     s.seed = o.traffic.seed;  // the shared --seed (random patterns and --method random)
     s.wavelengths = o.wavelengths;
     s.sat_partner = !o.no_sat;

@@ -74,6 +74,8 @@ TEST(ScheduleCommand, BadInputExitsTwo) {
     EXPECT_EQ(run("schedule --time-limit -1").code, 2);
     EXPECT_EQ(run("schedule --time-limit 0").code, 2);
     EXPECT_EQ(run("schedule --wavelengths -3").code, 2);
+    EXPECT_EQ(run("schedule --node-limit -1").code, 2);
+    EXPECT_EQ(run("schedule --time-limit abc").code, 2);
     EXPECT_EQ(run("schedule --traffic /nonexistent/file.traffic").code, 2);
     const std::string bad = testing::TempDir() + "bad.traffic";
     std::ofstream(bad) << "x1: a b\nx1: c\n";  // duplicate transfer name

@@ -27,7 +27,7 @@ struct P2pOptions {
     std::uint32_t nodes = 384;
     std::string discipline = "cycled", cycle = "optimized", routing = "thesis";
     std::string chords = "random";
-    std::uint32_t w = 0;
+    std::int64_t w = -1;
     std::string spawn = "100%", hotspot = "0";
     std::uint32_t mmir = 35, rounds = 10000, warmup = 0, drain = 0;
     std::string mmir_per = "link";
@@ -36,6 +36,10 @@ struct P2pOptions {
     std::uint32_t threshold = 10, gap = 10, tc = 2;
     bool json = false;
 };
+
+std::uint32_t chord_length(const p2p::MultiRingSpec& s) {
+    return s.w == p2p::MultiRingSpec::kDefaultW ? p2p::default_chord_length(s.nodes) : s.w;
+}
 
 void print_result(const p2p::SimResult& r, const std::string& title) {
     fmt::print("{}\n", title);
@@ -66,7 +70,8 @@ void run_p2p(const P2pOptions& o) {
     } else if (o.model == "multi-ring") {
         ring.nodes = o.nodes;
         ring.chords = p2p::parse_chords(o.chords);
-        ring.w = o.w;
+        if (o.w < -1 || o.w > std::int64_t(o.nodes)) throw InputError("-w", "chord length out of range", "0 <= w < N, even");
+        ring.w = o.w < 0 ? p2p::MultiRingSpec::kDefaultW : std::uint32_t(o.w);
         ring.reconfig.variant = p2p::parse_reconfig(o.reconfig);
         ring.reconfig.threshold = o.threshold;
         ring.reconfig.gap = std::max(1u, o.gap);
@@ -111,12 +116,12 @@ void run_p2p(const P2pOptions& o) {
                             traffic.spawn, o.mmir, traffic.hotspot_p, o.seed);
     } else {
         params["chords"] = p2p::to_string(ring.chords);
-        if (ring.chords == p2p::ChordKind::fixed) params["w"] = o.w ? o.w : p2p::default_chord_length(nodes);
+        if (ring.chords == p2p::ChordKind::fixed) params["w"] = chord_length(ring);
         params["reconfig"] = p2p::to_string(ring.reconfig.variant);
         title = fmt::format("multi ring N={}, {} chords{}, spawn {}, MMIR {}, hot spot p={}, seed {}", nodes,
                             p2p::to_string(ring.chords),
                             ring.chords == p2p::ChordKind::fixed
-                                ? fmt::format(" (w={})", o.w ? o.w : p2p::default_chord_length(nodes))
+                                ? fmt::format(" (w={})", chord_length(ring))
                                 : "",
                             traffic.spawn, o.mmir, traffic.hotspot_p, o.seed);
     }
@@ -145,7 +150,7 @@ const RegisterCommand reg_p2p{{
         cmd.add_option("--cycle", o->cycle, "cycled pulse sequence: optimized (§5.4.6) or plain (2D slots)")->capture_default_str();
         cmd.add_option("--routing", o->routing, "CCC routing: thesis (one-way ring walks), shortest-walks or current-dimension")->capture_default_str();
         cmd.add_option("--chords", o->chords, "multi-ring chords: random or fixed")->capture_default_str();
-        cmd.add_option("-w,--w", o->w, "fixed chord length (even); default: even integer nearest sqrt(N)");
+        cmd.add_option("-w,--w", o->w, "fixed chord length (even, 0 = plain ring); default: even integer nearest sqrt(N)");
         cmd.add_option("--spawn", o->spawn, "max new events per round: a count or a percentage of N")->capture_default_str();
         cmd.add_option("--mmir", o->mmir, "max messages per link per round (0 = unlimited)")->capture_default_str();
         cmd.add_option("--mmir-per", o->mmir_per, "what MMIR limits: link (each multicast arc) or node (a whole transmission)")
@@ -212,8 +217,7 @@ nlohmann::json experiment_row(const p2p::Experiment& e, const p2p::SimResult& r)
         j["routing"] = p2p::to_string(e.ccc_spec.routing);
     } else {
         j["chords"] = p2p::to_string(e.ring_spec.chords);
-        if (e.ring_spec.chords == p2p::ChordKind::fixed)
-            j["w"] = e.ring_spec.w ? e.ring_spec.w : p2p::default_chord_length(e.ring_spec.nodes);
+        if (e.ring_spec.chords == p2p::ChordKind::fixed) j["w"] = chord_length(e.ring_spec);
         j["reconfig"] = p2p::to_string(e.ring_spec.reconfig.variant);
     }
     return j;
@@ -230,7 +234,7 @@ void write_csv(const std::string& path, const std::vector<p2p::Experiment>& exps
         const auto& r = rs[i];
         const std::string kind = e.ccc ? p2p::to_string(e.ccc_spec.discipline) : p2p::to_string(e.ring_spec.chords);
         const std::string second = e.ccc ? p2p::to_string(e.ccc_spec.routing)
-                                         : std::to_string(e.ring_spec.w ? e.ring_spec.w : p2p::default_chord_length(r.nodes));
+                                         : std::to_string(chord_length(e.ring_spec));
         f << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.4f},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{},{},{},{},{},{}\n",
                          e.group, e.curve, e.x, r.model, r.nodes, e.traffic.spawn, e.traffic.hotspot_p, e.run.mmir, kind,
                          second, e.ccc ? "none" : p2p::to_string(e.ring_spec.reconfig.variant), r.mean_rounds, r.p50,
@@ -245,8 +249,8 @@ nlohmann::json print_tables(const Lookup& L, const TablesOptions& o, bool print)
     auto say = [&](const std::string& s) {
         if (print) fmt::print("{}", s);
     };
-    say(fmt::format("Table 1: CCC, mean rounds to finish a random event (thesis routing, MMIR 35 per link, {} rounds, "
-                    "seed {}; * = saturated)\n",
+    say(fmt::format("Table 1: CCC, mean rounds to finish a random event (thesis routing; cycled MMIR 35 per link, "
+                    "on-demand MMIR unlimited as §5.5.3 says; {} rounds, seed {}; * = saturated)\n",
                     o.rounds, o.seed));
     say(fmt::format("{:>3} {:>6} | {:>7} {:>22} | {:>9} {:>15} {:>9} | {:>9} {:>4} | {:>12}\n", "D", "nodes", "cycled",
                     "ours 10% / 50% / 100%", "on-demand", "ours 10%-100%", "ours idle", "route hops", "3D",

@@ -13,7 +13,7 @@ namespace {
 
 MultiRing initial_ring(const MultiRingSpec& spec, std::uint64_t seed) {
     if (spec.chords == ChordKind::fixed) {
-        const std::uint32_t w = spec.w ? spec.w : default_chord_length(spec.nodes);
+        const std::uint32_t w = spec.w == MultiRingSpec::kDefaultW ? default_chord_length(spec.nodes) : spec.w;
         return MultiRing(spec.nodes, fixed_chords(spec.nodes, w));
     }
     if (spec.nodes < 4 || spec.nodes % 2) return MultiRing(spec.nodes, {});  // throws the InputError

@@ -15,6 +15,11 @@ namespace {
 
 std::uint32_t ccc_nodes(int d) { return std::uint32_t(d) << d; }
 
+// §5.5.3: "In the on-demand version the value of MMIR is meaningless": a granted node sends
+// what it has. (Under any collision-free discipline a node hears one sender per round, so a
+// per-link cap would also cap what a hot spot can absorb, which the thesis did not see.)
+constexpr std::uint32_t kOnDemandMmir = 0;
+
 std::uint32_t spawn_of(double percent, std::uint32_t nodes) {
     return std::max<std::uint32_t>(1, std::uint32_t(std::lround(percent / 100.0 * nodes)));
 }
@@ -64,10 +69,10 @@ std::vector<Experiment> table_experiments(const ExperimentOptions& o) {
         for (double s : {10.0, 50.0, 100.0})
             out.push_back(ccc_point(o, "table1", fmt::format("cycled_dim{}", d), d, CccDiscipline::cycled, s, 35, 0));
         for (double s : {10.0, 100.0})
-            out.push_back(ccc_point(o, "table1", fmt::format("on-demand_dim{}", d), d, CccDiscipline::on_demand, s, 35, 0));
+            out.push_back(ccc_point(o, "table1", fmt::format("on-demand_dim{}", d), d, CccDiscipline::on_demand, s, kOnDemandMmir, 0));
         // One event per round: no queueing, so the latency is the route length. Separates
         // routing from contention in the thesis's unexplained light-load gap (§5.5.3).
-        Experiment idle = ccc_point(o, "table1", fmt::format("on-demand_dim{}", d), d, CccDiscipline::on_demand, 0, 35, 0);
+        Experiment idle = ccc_point(o, "table1", fmt::format("on-demand_dim{}", d), d, CccDiscipline::on_demand, 0, kOnDemandMmir, 0);
         idle.traffic.spawn = 1;
         out.push_back(idle);
         // The shortcut of the thesis's ref. [3] that it did not implement (§5.5.1).
@@ -77,8 +82,8 @@ std::vector<Experiment> table_experiments(const ExperimentOptions& o) {
     }
     for (int d : o.dimensions) {
         const std::uint32_t n = ccc_nodes(d);
-        out.push_back(ring_point(o, "table2", fmt::format("fixed_N{}", n), n, ChordKind::fixed, 0, 100, 35, 0));
-        out.push_back(ring_point(o, "table2", fmt::format("random_N{}", n), n, ChordKind::random, 0, 100, 35, 0));
+        out.push_back(ring_point(o, "table2", fmt::format("fixed_N{}", n), n, ChordKind::fixed, MultiRingSpec::kDefaultW, 100, 35, 0));
+        out.push_back(ring_point(o, "table2", fmt::format("random_N{}", n), n, ChordKind::random, MultiRingSpec::kDefaultW, 100, 35, 0));
     }
     // §5.9: each variant against the static random configuration, same seed and traffic,
     // with the hot-spot distribution the variants were designed for.
@@ -89,7 +94,7 @@ std::vector<Experiment> table_experiments(const ExperimentOptions& o) {
             for (Reconfig v : {Reconfig::none, Reconfig::local_strength, Reconfig::global_average,
                                Reconfig::near_destination, Reconfig::random_regenerate})
                 out.push_back(ring_point(o, "dynamic", fmt::format("N{}_hot{}_{}", n, int(hot * 100), to_string(v)), n,
-                                         ChordKind::random, 0, 100, 35, hot, v));
+                                         ChordKind::random, MultiRingSpec::kDefaultW, 100, 35, hot, v));
     }
     return out;
 }
@@ -111,7 +116,7 @@ std::vector<Experiment> figure_experiments(const ExperimentOptions& o) {
         if (has(d))
             for (int h : {1, 3, 5})
                 sweep([&](double s) {
-                    return ccc_point(o, "fig5.4", fmt::format("on-demand_hot{}_dim{}", h, d), d, CccDiscipline::on_demand, s, 35, h / 100.0);
+                    return ccc_point(o, "fig5.4", fmt::format("on-demand_hot{}_dim{}", h, d), d, CccDiscipline::on_demand, s, kOnDemandMmir, h / 100.0);
                 });
     if (has(6)) {  // Fig 5.5: hot spots with MMIR=30, cycled, D=6, and the unlimited line
         for (int h : {0, 1, 3, 5})
@@ -124,7 +129,8 @@ std::vector<Experiment> figure_experiments(const ExperimentOptions& o) {
         for (int d : o.dimensions)
             for (CccDiscipline disc : {CccDiscipline::on_demand, CccDiscipline::cycled})
                 sweep([&](double s) {
-                    return ccc_point(o, hot ? "fig5.7" : "fig5.6", fmt::format("{}_dim{}", to_string(disc), d), d, disc, s, 35, hot / 100.0);
+                    return ccc_point(o, hot ? "fig5.7" : "fig5.6", fmt::format("{}_dim{}", to_string(disc), d), d, disc, s,
+                                     disc == CccDiscipline::on_demand ? kOnDemandMmir : 35, hot / 100.0);
                 });
     // Fig 5.9: N=64, fixed chords of every even length w (the parity rule forbids odd w):
     // load-free optimum and simulation at spawn = N.
@@ -134,10 +140,10 @@ std::vector<Experiment> figure_experiments(const ExperimentOptions& o) {
         out.push_back(e);
     }
     for (std::uint32_t m : {5u, 10u, 20u, 35u, 0u})  // Fig 5.10: MMIR, random chords, N=384
-        sweep([&](double s) { return ring_point(o, "fig5.10", "random_" + mmir_label(m) + "_N384", 384, ChordKind::random, 0, s, m, 0); });
+        sweep([&](double s) { return ring_point(o, "fig5.10", "random_" + mmir_label(m) + "_N384", 384, ChordKind::random, MultiRingSpec::kDefaultW, s, m, 0); });
     for (int h : {0, 1, 3, 5})  // Fig 5.11: hot spots, random chords, N=384
         sweep([&](double s) {
-            return ring_point(o, "fig5.11", fmt::format("random_hot{}_N384", h), 384, ChordKind::random, 0, s, 35, h / 100.0);
+            return ring_point(o, "fig5.11", fmt::format("random_hot{}_N384", h), 384, ChordKind::random, MultiRingSpec::kDefaultW, s, 35, h / 100.0);
         });
     return out;
 }

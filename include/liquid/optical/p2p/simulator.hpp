@@ -59,7 +59,8 @@ struct ReconfigSpec {
 struct MultiRingSpec {
     std::uint32_t nodes = 384;
     ChordKind chords = ChordKind::random;
-    std::uint32_t w = 0;              // fixed chord length; 0 -> default_chord_length(N)
+    static constexpr std::uint32_t kDefaultW = 0xffffffffu;
+    std::uint32_t w = kDefaultW;      // fixed chord length (0 = plain ring); default: default_chord_length(N)
     bool parity_rule = true;          // false: every node sends every round (deliberately broken)
     ReconfigSpec reconfig;
 };

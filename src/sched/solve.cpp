@@ -61,7 +61,8 @@ PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, i
     bool fission_done = false;
     sched::SatOutcome sat;
     std::thread partner;
-    if (o.sat_partner) {
+    const bool small_enough = static_cast<std::uint64_t>(traffic.size()) * static_cast<std::uint64_t>(L) <= o.sat_max_cells;
+    if (o.sat_partner && small_enough) {
         partner = std::thread([&] {
             {
                 std::unique_lock lock(m);
@@ -72,7 +73,11 @@ PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, i
                 if (cv.wait_for(lock, delay, [&] { return fission_done; })) return;
             }
             try {
-                sched::SatOutcome r = sched::sat_decide(traffic, L, clique, &stop, remaining(o, start));
+                // The partner stops a little before the deadline: tearing down a large
+                // CaDiCaL instance takes a while, and solve() must not overrun its budget.
+                const double left = remaining(o, start);
+                const double sat_budget = left > 0 ? std::max(1e-3, left - std::max(0.05, 0.15 * left)) : 0.0;
+                sched::SatOutcome r = sched::sat_decide(traffic, L, clique, &stop, sat_budget);
                 std::lock_guard lock(m);
                 sat = std::move(r);
             } catch (const std::bad_alloc&) {

@@ -35,6 +35,10 @@ struct SolveOptions {
     // after which it starts (easy instances are answered by the fission search alone).
     bool sat_partner = true;
     double sat_delay_s = 0.05;    // for L = Λ; beyond Λ the partner starts at once
+    // No SAT partner when transfers x L exceeds this: the encoding alone would take
+    // hundreds of MB and seconds (e.g. 4032 transfers x 63 frames: 1.2 M variables,
+    // 770 MB), and stopping it would overrun the time limit.
+    std::uint64_t sat_max_cells = 60000;
 };
 
 struct SolveResult {

@@ -38,9 +38,7 @@ double Reconfigurator::weighted_mean(const ShortestPaths& paths) const {
 
 bool Reconfigurator::exchange_candidate(std::uint32_t i, std::uint32_t target, std::vector<std::uint32_t>& chords) const {
     if (i == target || ((i ^ target) & 1u) || ring_.chord(i) == target) return false;
-    std::uint32_t k = n_;
-    for (std::uint32_t v = 0; v < n_; ++v)
-        if (ring_.chord(v) == target && v != target) k = v;
+    const std::uint32_t k = ring_.chord_sources()[target];
     if (k == n_) return false;
     chords = ring_.chords();
     chords[k] = ring_.chord(i);  // k => l
@@ -63,9 +61,7 @@ void Reconfigurator::commit(std::vector<std::uint32_t> chords, std::uint64_t t) 
 
 std::uint32_t Reconfigurator::node_before(std::uint32_t j) {
     // §5.9.3 v3, hybrid: walk back 1..near_hops arcs, each a ring arc or a chord at random.
-    std::vector<std::uint32_t> chord_from(n_, n_);
-    for (std::uint32_t v = 0; v < n_; ++v)
-        if (ring_.has_chord(v)) chord_from[ring_.chord(v)] = v;
+    const std::vector<std::uint32_t> chord_from = ring_.chord_sources();
     const std::uint32_t hops = 1 + rng_.below(std::max(1u, spec_.near_hops));
     std::uint32_t v = j;
     for (std::uint32_t h = 0; h < hops; ++h) {
@@ -87,9 +83,7 @@ void Reconfigurator::on_event(const SendEvent& ev, std::uint64_t t) {
     ++attempts_;
     bool go = false;
     if (variant == Reconfig::local_strength) {
-        std::uint32_t k = 0;
-        for (std::uint32_t v = 0; v < n_; ++v)
-            if (ring_.chord(v) == target) k = v;
+        const std::uint32_t k = ring_.chord_sources()[target];  // exists: exchange_candidate checked
         go = strength(k, target) < double(spec_.threshold);
     } else {
         go = improves(chords);

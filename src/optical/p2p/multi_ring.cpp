@@ -27,6 +27,13 @@ MultiRing::MultiRing(std::uint32_t nodes, std::vector<std::uint32_t> chord) : n_
     }
 }
 
+std::vector<std::uint32_t> MultiRing::chord_sources() const {
+    std::vector<std::uint32_t> from(n_, n_);
+    for (std::uint32_t v = 0; v < n_; ++v)
+        if (has_chord(v)) from[chord_[v]] = v;
+    return from;
+}
+
 bool MultiRing::exchange(std::uint32_t i, std::uint32_t new_i, std::uint32_t k, std::uint32_t new_k) {
     if (((i ^ new_i) & 1u) || ((k ^ new_k) & 1u)) return false;
     std::swap(chord_[i], new_i);
@@ -74,9 +81,7 @@ void ShortestPaths::rebuild(const MultiRing& ring) {
     n_ = ring.nodes();
     dist_.assign(std::size_t(n_) * n_, std::numeric_limits<std::uint16_t>::max());
     // Reversed arcs: v is entered from v-1 (ring) and from chord_inverse[v].
-    std::vector<std::uint32_t> chord_from(n_, n_);
-    for (std::uint32_t v = 0; v < n_; ++v)
-        if (ring.has_chord(v)) chord_from[ring.chord(v)] = v;
+    const std::vector<std::uint32_t> chord_from = ring.chord_sources();
     std::vector<std::uint32_t> queue(n_);
     for (std::uint32_t d = 0; d < n_; ++d) {
         std::uint16_t* row = &dist_[std::size_t(d) * n_];

@@ -24,6 +24,8 @@ public:
     std::uint32_t chord(std::uint32_t v) const { return chord_[v]; }
     bool has_chord(std::uint32_t v) const { return chord_[v] != v && chord_[v] != ring_next(v); }
     const std::vector<std::uint32_t>& chords() const { return chord_; }
+    /// For every node the node whose chord enters it, or nodes() if none.
+    std::vector<std::uint32_t> chord_sources() const;
     /// Reassigns two chords at once (a local configuration exchange, §5.9.3), keeping the
     /// invariants; returns false (and changes nothing) if the result would break them.
     bool exchange(std::uint32_t i, std::uint32_t new_i, std::uint32_t k, std::uint32_t new_k);
@@ -53,7 +55,7 @@ public:
     /// Next hop from s (!= d) on a shortest path; ties prefer the ring arc (a ring hop
     /// never waits for the parity round, a chord hop always does).
     std::uint32_t next_hop(const MultiRing& ring, std::uint32_t s, std::uint32_t d) const;
-    /// Mean distance over ordered pairs s != d, optionally weighted by w[s*N + d].
+    /// Mean distance over ordered pairs s != d.
     double average_distance() const;
     std::uint32_t diameter() const;
 

@@ -349,6 +349,11 @@ void run_tables(const TablesOptions& o) {
     for (int d : o.dimensions)
         if (d < 3 || d > 10) throw InputError("--dimensions", "dimension " + std::to_string(d) + " out of range", "use 3..10");
     if (o.rounds < 100) throw InputError("--rounds", "at least 100 rounds are needed for a steady state");
+    if (!o.out.empty()) {  // before the runs, so a bad --out fails at once
+        std::error_code ec;
+        std::filesystem::create_directories(o.out, ec);
+        if (ec) throw InputError("--out", "cannot create directory '" + o.out + "': " + ec.message());
+    }
     p2p::ExperimentOptions eo{o.rounds, o.seed, o.dimensions};
     std::vector<p2p::Experiment> exps = p2p::table_experiments(eo);
     const std::size_t table_count = exps.size();
@@ -379,7 +384,6 @@ void run_tables(const TablesOptions& o) {
     j["seed"] = o.seed;
     j["rounds"] = o.rounds;
     if (!o.out.empty()) {
-        std::filesystem::create_directories(o.out);
         std::vector<p2p::Experiment> te(exps.begin(), exps.begin() + std::ptrdiff_t(table_count));
         std::vector<p2p::SimResult> tr(results.begin(), results.begin() + std::ptrdiff_t(table_count));
         write_csv(o.out + "/p2p-tables.csv", te, tr);

@@ -54,6 +54,7 @@ TEST(OpticalP2pCommand, BadInputExitsTwo) {
     EXPECT_EQ(run("optical p2p --discipline chaos").code, 2);
     EXPECT_EQ(run("optical p2p --rounds 100 --warmup 100").code, 2);
     EXPECT_EQ(run("optical p2p-tables --dimensions 2").code, 2);
+    EXPECT_EQ(run("optical p2p-tables --dimensions 4 --out /proc/no-such-dir").code, 2);
 }
 
 TEST(OpticalP2pTables, SideBySideWithThesisValues) {

@@ -43,7 +43,7 @@ TEST(OpticalP2pCommand, DynamicRunComparesWithStatic) {
     EXPECT_EQ(j["static_baseline"]["reconfigurations"], 0);
 }
 
-TEST(OpticalP2pCommand, BadInputExitsTwo) {
+TEST(OpticalP2pCommand, BadModelOptionsExitTwo) {
     EXPECT_EQ(run("optical p2p --model torus").code, 2);
     EXPECT_EQ(run("optical p2p -D 2").code, 2);
     EXPECT_EQ(run("optical p2p --model multi-ring -N 64 --chords fixed -w 7").code, 2);
@@ -52,6 +52,9 @@ TEST(OpticalP2pCommand, BadInputExitsTwo) {
     EXPECT_EQ(run("optical p2p --spawn lots").code, 2);
     EXPECT_EQ(run("optical p2p --hotspot 150%").code, 2);
     EXPECT_EQ(run("optical p2p --discipline chaos").code, 2);
+}
+
+TEST(OpticalP2pCommand, BadRunLengthsAndTableOptionsExitTwo) {
     EXPECT_EQ(run("optical p2p --rounds 100 --warmup 100").code, 2);
     EXPECT_EQ(run("optical p2p-tables --dimensions 2").code, 2);
     EXPECT_EQ(run("optical p2p-tables --dimensions 4 --out /proc/no-such-dir").code, 2);

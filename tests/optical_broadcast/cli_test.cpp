@@ -1,6 +1,8 @@
 // The `liquid optical broadcast|allgather|sweep` commands: JSON contract, CSV, exit codes.
 #include <gtest/gtest.h>
 
+#include "support/run.hpp"
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -11,20 +13,9 @@
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;
-};
+using liquid::test::CommandResult;
 
-Run run(const std::string& args) {
-    std::string cmd = std::string(LIQUID_BINARY) + " " + args + " 2>/dev/null";
-    FILE* pipe = popen(cmd.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (pipe && fgets(buf.data(), buf.size(), pipe)) out += buf.data();
-    int status = pipe ? pclose(pipe) : -1;
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+CommandResult run(const std::string& args) { return liquid::test::run_liquid(args); }
 
 }  // namespace
 

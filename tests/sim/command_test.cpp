@@ -2,35 +2,21 @@
 // exit-2 paths for bad input.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
+#include "support/run.hpp"
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct CmdRun {
-    int code = -1;
-    std::string out;
-};
+using liquid::test::CommandResult;
 
-CmdRun run(const std::string& args) {
-    std::string cmd = std::string(LIQUID_BINARY) + " " + args + " 2>/dev/null";
-    CmdRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) r.out.append(buf.data(), n);
-    int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+CommandResult run(const std::string& args) { return liquid::test::run_liquid(args); }
 
 TEST(SimulateCommand, LiquidScheduleOnTheTwoSwitchExampleReachesTheLiquidThroughput) {
-    CmdRun r = run("simulate --network two-switch --size 1e6 --json");
-    ASSERT_EQ(r.code, 0);
+    CommandResult r = run("simulate --network two-switch --size 1e6 --json");
+    ASSERT_EQ(r.exit_code, 0);
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["status"], "done");
     EXPECT_EQ(j["frames"], 6);
@@ -41,35 +27,35 @@ TEST(SimulateCommand, LiquidScheduleOnTheTwoSwitchExampleReachesTheLiquidThrough
 }
 
 TEST(SimulateCommand, RoundRobinFramesTakeSevenFrameTimes) {
-    CmdRun r = run("simulate --network two-switch --size 1e6 --method round-robin --executor frames --json");
-    ASSERT_EQ(r.code, 0);
+    CommandResult r = run("simulate --network two-switch --size 1e6 --method round-robin --executor frames --json");
+    ASSERT_EQ(r.exit_code, 0);
     auto j = nlohmann::json::parse(r.out);
     EXPECT_NEAR(j["makespan_s"].get<double>(), 7 * 1e6 / 1.25e8, 1e-12);
     EXPECT_NEAR(j["ratio"].get<double>(), 6.0 / 7.0, 1e-12);
 }
 
 TEST(SimulateCommand, SavedScheduleRoundTrips) {
-    CmdRun s = run("schedule --network two-switch --json");
-    ASSERT_EQ(s.code, 0);
+    CommandResult s = run("schedule --network two-switch --json");
+    ASSERT_EQ(s.exit_code, 0);
     const std::string file = testing::TempDir() + "sim_saved_schedule.json";
     std::ofstream(file) << s.out;
-    CmdRun r = run("simulate --network two-switch --schedule " + file + " --json");
-    ASSERT_EQ(r.code, 0);
+    CommandResult r = run("simulate --network two-switch --schedule " + file + " --json");
+    ASSERT_EQ(r.exit_code, 0);
     EXPECT_DOUBLE_EQ(nlohmann::json::parse(r.out)["ratio"].get<double>(), 1.0);
     std::ofstream(file) << R"({"schedule": {"frames": [["t1-r1", "nobody"]]}})";
-    EXPECT_EQ(run("simulate --network two-switch --schedule " + file).code, 2);
+    EXPECT_EQ(run("simulate --network two-switch --schedule " + file).exit_code, 2);
     std::ofstream(file) << "not json";
-    EXPECT_EQ(run("simulate --network two-switch --schedule " + file).code, 2);
+    EXPECT_EQ(run("simulate --network two-switch --schedule " + file).exit_code, 2);
 }
 
 TEST(SimulateCommand, BadInputExitsWithTwo) {
-    EXPECT_EQ(run("simulate --method zigzag").code, 2);
-    EXPECT_EQ(run("simulate --method dsatur --executor queues").code, 2);
-    EXPECT_EQ(run("simulate --executor sideways").code, 2);
-    EXPECT_EQ(run("simulate --hop-latency -1").code, 2);
-    EXPECT_EQ(run("simulate --schedule /nonexistent/schedule.json").code, 2);
-    EXPECT_EQ(run(std::string("simulate --traffic ") + LIQUID_SOURCE_DIR + "/examples/two-switch.traffic --method round-robin").code, 2);
-    EXPECT_EQ(run("simulate testbed --random-runs 0").code, 2);
+    EXPECT_EQ(run("simulate --method zigzag").exit_code, 2);
+    EXPECT_EQ(run("simulate --method dsatur --executor queues").exit_code, 2);
+    EXPECT_EQ(run("simulate --executor sideways").exit_code, 2);
+    EXPECT_EQ(run("simulate --hop-latency -1").exit_code, 2);
+    EXPECT_EQ(run("simulate --schedule /nonexistent/schedule.json").exit_code, 2);
+    EXPECT_EQ(run(std::string("simulate --traffic ") + LIQUID_SOURCE_DIR + "/examples/two-switch.traffic --method round-robin").exit_code, 2);
+    EXPECT_EQ(run("simulate testbed --random-runs 0").exit_code, 2);
 }
 
 TEST(SimulateCommand, DeadlockingRoutingExitsWithTwoInsteadOfHanging) {
@@ -77,15 +63,15 @@ TEST(SimulateCommand, DeadlockingRoutingExitsWithTwoInsteadOfHanging) {
     const std::string file = testing::TempDir() + "sim_ring.json";
     std::ofstream(file) << R"({"network": "torus:4x2", "size": 1000000, "transfers": [{"from": "h0", "to": "h2"},
         {"from": "h1", "to": "h3"}, {"from": "h2", "to": "h0"}, {"from": "h3", "to": "h1"}]})";
-    EXPECT_EQ(run("simulate --traffic-json " + file + " --method fifo --hop-latency 1e-6").code, 2);
+    EXPECT_EQ(run("simulate --traffic-json " + file + " --method fifo --hop-latency 1e-6").exit_code, 2);
     // As a schedule of one transfer per frame nothing congests, so the same traffic runs.
-    EXPECT_EQ(run("simulate --traffic-json " + file + " --method dsatur").code, 0);
+    EXPECT_EQ(run("simulate --traffic-json " + file + " --method dsatur").exit_code, 0);
 }
 
 TEST(SimulateCommand, TestbedTableOnAFewPatterns) {
     const std::string dir = testing::TempDir() + "sim_testbed";
-    CmdRun r = run("simulate testbed --limit 6 --threads 2 --random-runs 2 --json --out " + dir);
-    ASSERT_EQ(r.code, 0);
+    CommandResult r = run("simulate testbed --limit 6 --threads 2 --random-runs 2 --json --out " + dir);
+    ASSERT_EQ(r.exit_code, 0);
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["patterns"], 6);
     EXPECT_EQ(j["liquid_schedules_found"], 6);

@@ -1,48 +1,33 @@
 // `liquid testbed t1` as a user runs it: exit code 2 on bad input, JSON on stdout.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
+#include "support/run.hpp"
+
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct CommandRun {
-    int status = -1;
-    std::string out;
-};
+using liquid::test::CommandResult;
 
-CommandRun run(const std::string& args) {
-    const std::string cmd = std::string(LIQUID_BINARY) + " testbed t1 " + args + " 2>/dev/null";
-    CommandRun r;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    const int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
+CommandResult run(const std::string& args) { return liquid::test::run_liquid("testbed t1 " + args); }
 
 const std::string kOut = " --out /tmp/liquid-testbed-test";
 
 TEST(TestbedCommand, BadInputExitsWith2) {
-    EXPECT_EQ(run("--time-limit 0" + kOut).status, 2);
-    EXPECT_EQ(run("--threads -1" + kOut).status, 2);
-    EXPECT_EQ(run("--max-categories 0" + kOut).status, 2);
-    EXPECT_EQ(run("--allocation 9").status, 2);
-    EXPECT_EQ(run("--allocation 44x00000").status, 2);
-    EXPECT_EQ(run("--allocation 00000000").status, 2);
-    EXPECT_EQ(run("--network /nonexistent/t1.json").status, 2);
-    EXPECT_EQ(run("--out /proc/liquid-testbed-cannot-exist --sweep-only").status, 2);
+    EXPECT_EQ(run("--time-limit 0" + kOut).exit_code, 2);
+    EXPECT_EQ(run("--threads -1" + kOut).exit_code, 2);
+    EXPECT_EQ(run("--max-categories 0" + kOut).exit_code, 2);
+    EXPECT_EQ(run("--allocation 9").exit_code, 2);
+    EXPECT_EQ(run("--allocation 44x00000").exit_code, 2);
+    EXPECT_EQ(run("--allocation 00000000").exit_code, 2);
+    EXPECT_EQ(run("--network /nonexistent/t1.json").exit_code, 2);
+    EXPECT_EQ(run("--out /proc/liquid-testbed-cannot-exist --sweep-only").exit_code, 2);
 }
 
 TEST(TestbedCommand, SweepOnlyJson) {
-    const CommandRun r = run("--sweep-only --json --threads 2 --out /tmp/liquid-testbed-test");
-    ASSERT_EQ(r.status, 0);
+    const CommandResult r = run("--sweep-only --json --threads 2 --out /tmp/liquid-testbed-test");
+    ASSERT_EQ(r.exit_code, 0);
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["sweep"]["distinct_liquid_throughputs"].get<int>(), 363);
     EXPECT_EQ(j["sweep"]["distinct_multi_switch"].get<int>(), 362);
@@ -50,8 +35,8 @@ TEST(TestbedCommand, SweepOnlyJson) {
 }
 
 TEST(TestbedCommand, OneAllocationJson) {
-    const CommandRun r = run("--allocation 30000000 --json --max-categories 1000");
-    ASSERT_EQ(r.status, 0);
+    const CommandResult r = run("--allocation 30000000 --json --max-categories 1000");
+    ASSERT_EQ(r.exit_code, 0);
     const auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["transfers"].get<int>(), 9);
     EXPECT_EQ(j["duration"].get<int>(), 3);

@@ -27,18 +27,7 @@ Schedule random_schedule(const Traffic& traffic, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     std::shuffle(order.begin(), order.end(), rng);
     Schedule s;
-    std::vector<LinkSet> used;
-    for (int t : order) {
-        std::size_t f = 0;
-        while (f < used.size() && used[f].intersects(traffic[t].links)) ++f;
-        if (f == used.size()) {
-            used.push_back(traffic[t].links);
-            s.frames.emplace_back();
-        } else {
-            used[f] |= traffic[t].links;
-        }
-        s.frames[f].push_back(t);
-    }
+    append_first_fit(traffic, order, s);
     return s;
 }
 

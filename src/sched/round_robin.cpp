@@ -49,21 +49,10 @@ Schedule round_robin_schedule(const Traffic& traffic) {
     Schedule s;
     for (auto& phase : phases) {
         std::stable_sort(phase.begin(), phase.end());
-        // First fit within the phase: the fewest frames a greedy sender-order split gives.
-        std::vector<LinkSet> used;
-        const int base = s.length();
-        for (auto [i, t] : phase) {
-            (void)i;
-            std::size_t f = 0;
-            while (f < used.size() && used[f].intersects(traffic[t].links)) ++f;
-            if (f == used.size()) {
-                used.push_back(traffic[t].links);
-                s.frames.emplace_back();
-            } else {
-                used[f] |= traffic[t].links;
-            }
-            s.frames[base + f].push_back(t);
-        }
+        // First fit within the phase, in sender order: the fewest frames a greedy split gives.
+        std::vector<int> order;
+        for (const auto& entry : phase) order.push_back(entry.second);
+        append_first_fit(traffic, order, s);
     }
     return s;
 }

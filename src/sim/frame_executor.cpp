@@ -49,10 +49,6 @@ SimResult run_frames(const Workload& w, const Schedule& schedule, const SimOptio
     SimResult r = summarize(model, w, status);
     r.frames = static_cast<int>(frame == schedule.frames.size() ? frame : frame + 1);
     r.barrier_time = barriers;
-    if (status == RunStatus::Deadlock)
-        r.diagnostic = "cyclic wait: " + model.describe_cycle(w.message_names, w.link_names);
-    else if (status == RunStatus::EventLimit)
-        r.diagnostic = "event budget of the simulation exhausted";
     return r;
 }
 

@@ -32,6 +32,10 @@ SimResult summarize(const Wormhole& model, const Workload& w, RunStatus status) 
         r.throughput = w.total_bytes / r.makespan;
         r.ratio = r.liquid_time / r.makespan;
     }
+    if (status == RunStatus::Deadlock)
+        r.diagnostic = "cyclic wait: " + model.describe_cycle(w.message_names, w.link_names);
+    else if (status == RunStatus::EventLimit)
+        r.diagnostic = "event budget of the simulation exhausted";
     return r;
 }
 

@@ -84,12 +84,7 @@ SimResult run_queues(const Workload& w, const std::vector<std::vector<int>>& que
                                                std::to_string(w.message_count()) + " transfers",
                          "queue every transfer once");
     RunStatus status = model.run([](int, double) {});
-    SimResult r = summarize(model, w, status);
-    if (status == RunStatus::Deadlock)
-        r.diagnostic = "cyclic wait: " + model.describe_cycle(w.message_names, w.link_names);
-    else if (status == RunStatus::EventLimit)
-        r.diagnostic = "event budget of the simulation exhausted";
-    return r;
+    return summarize(model, w, status);
 }
 
 }  // namespace liquid::sim

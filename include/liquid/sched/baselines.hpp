@@ -1,6 +1,7 @@
 #pragma once
 // Topology-unaware and heuristic schedules (DESIGN.md §4 "Baselines", report §3, App. A).
 #include <cstdint>
+#include <vector>
 
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/traffic.hpp"
@@ -26,5 +27,9 @@ Schedule fifo_schedule(const Traffic& traffic);
 /// Random order: a seeded random permutation (std::mt19937_64), each transfer placed in
 /// the first frame it does not congest with (first-fit greedy colouring).
 Schedule random_schedule(const Traffic& traffic, std::uint64_t seed);
+
+/// Appends frames to `s` holding the transfers of `order`, each placed in the first of
+/// the frames appended by this call that it does not congest with (first-fit greedy).
+void append_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s);
 
 }  // namespace liquid::sched

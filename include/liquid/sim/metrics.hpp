@@ -36,7 +36,8 @@ struct SimResult {
     double utilisation(int l) const;
 };
 
-/// Collects the metrics of a finished (or stopped) run.
+/// Collects the metrics of a finished (or stopped) run, with the diagnostic of a
+/// deadlock (the cyclic wait) or an exhausted event budget.
 SimResult summarize(const Wormhole& model, const Workload& w, RunStatus status);
 
 }  // namespace liquid::sim

@@ -96,9 +96,10 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
     const int w = t_.words();
     const int* unc = unc_levels_[depth].data();
     idle = false;
-    if (opt_->skeleton && nunc > 0) {
-        // §6.2 skeleton first: decide the transfers on critical links before any other,
-        // starting with the uncovered critical link that has the fewest candidates.
+    if (phase_ != Phase::Plain && nunc > 0) {
+        // §6.2 phase 1: cover the critical links first, starting with the uncovered
+        // critical link that has the fewest candidates; one without any makes the category
+        // idle (§5.5).
         int best_c = -1, best_n = 0;
         for (int k = 0; k < nunc; ++k) {
             int cnt = row_and_count(t_.users(unc[k]), D, w);
@@ -109,10 +110,10 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
             if (best_c < 0 || cnt < best_n) best_c = unc[k], best_n = cnt;
         }
         if (best_c >= 0) return best_of(t_.users(best_c), D);
-    } else if (opt_->skeleton && opt_->blank_pruning && !row_empty(E, w)) {
-        // Phase 2 of the skeleton enumeration (no critical link left to cover): fission on
-        // a depot transfer congesting with the excluder transfer that has the fewest such
-        // candidates, so that a blank category (§5.4) shows up after the fewest fissions.
+    } else if (phase_ != Phase::Plain && opt_->blank_pruning && !row_empty(E, w)) {
+        // Every critical link is covered: fission on a depot transfer congesting with the
+        // excluder transfer that has the fewest such candidates, so that a blank category
+        // (§5.4) shows up after the fewest fissions.
         int best_e = -1, best_n = 0;
         for (int i = 0; i < w; ++i)
             for (Word bits = E[i]; bits; bits &= bits - 1) {
@@ -129,6 +130,37 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
     return best_of(D, nullptr);
 }
 
+bool FissionEngine::extend(int depth) {
+    // §6.2 phase 2: the includer A of this singular category is a full team of the skeleton
+    // S. Its extensions to full teams of X are the coverage of the category (A, depot = the
+    // transfers of X \ S not congesting with A, ∅) within X: a transfer of S \ A congests
+    // with A (A is full in S), so fullness only asks that every transfer of X \ S outside
+    // the team congest with it; those congesting with A already do. A uses every critical
+    // link, so there is nothing left to make idle (no idle checks); blank pruning applies.
+    // Conversely, for a full team T of X, T ∩ S is a full team of S (a y ∈ S \ T uses a
+    // critical link b, some t ∈ T uses b, so t ∈ S and y congests with t): exact, and each
+    // full team of X comes from exactly one A.
+    const int w = t_.words();
+    const Word* I = slot(depth, 0);
+    ensure_depth(depth + 1);
+    Word* I2 = slot(depth + 1, 0);
+    Word* D2 = slot(depth + 1, 1);
+    Word* E2 = slot(depth + 1, 2);
+    for (int i = 0; i < w; ++i) I2[i] = I[i], D2[i] = rest_[static_cast<std::size_t>(i)], E2[i] = 0;
+    for (int i = 0; i < w; ++i)
+        for (Word bits = I[i]; bits; bits &= bits - 1) {
+            const Word* c = t_.congestion(i * 64 + std::countr_zero(bits));
+            for (int j = 0; j < w; ++j) D2[j] &= ~c[j];
+        }
+    // With an empty depot the extension is A itself, the singular category phase 1 just
+    // reached: it is not counted a second time.
+    if (!row_empty(D2, w)) ++stats_.categories;
+    phase_ = Phase::Extend;
+    const bool go_on = visit(depth + 1, 0);
+    phase_ = Phase::Skeleton;
+    return go_on;
+}
+
 bool FissionEngine::visit(int depth, int nunc) {
     const int w = t_.words();
     Word* I = slot(depth, 0);
@@ -142,6 +174,7 @@ bool FissionEngine::visit(int depth, int nunc) {
         if (row_empty(D, w)) {
             // §5.3 singular category: the includer is full iff nothing is left excluded.
             if (row_empty(E, w) && nunc == 0) {
+                if (phase_ == Phase::Skeleton) return extend(depth);  // §6.2: on to phase 2
                 ++stats_.full_teams;
                 if (!(*cb_)(I)) { stop_ = stats_.stopped = true; return false; }
             }
@@ -204,6 +237,22 @@ EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& 
     int* unc = uncovered(0);
     int nunc = 0;
     for (int c : critical) unc[nunc++] = c;
+    phase_ = Phase::Plain;
+    if (options.skeleton && nunc > 0) {
+        // §6.2 phase 1 works on the prim-category (∅, S, ∅) of the skeleton S: the active
+        // transfers using a critical link. The rest waits for phase 2 (extend()).
+        rest_.assign(static_cast<std::size_t>(w), 0);  // no allocation after the first run
+        for (int i = 0; i < w; ++i) D[i] = 0;
+        for (int k = 0; k < nunc; ++k) {
+            const Word* u = t_.users(unc[k]);
+            for (int i = 0; i < w; ++i) D[i] |= u[i];
+        }
+        for (int i = 0; i < w; ++i) {
+            D[i] &= active[i];
+            rest_[static_cast<std::size_t>(i)] = active[i] & ~D[i];
+        }
+        phase_ = Phase::Skeleton;
+    }
     stats_.categories = 1;
     visit(0, nunc);
     return stats_;

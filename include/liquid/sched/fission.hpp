@@ -7,6 +7,10 @@
 // (§5.3); it is a team when I uses every *critical* link. For the papers' enumeration the
 // critical links are the bottlenecks (load == Λ); for the searches they are the links
 // whose remaining load equals the number of frames left (DESIGN.md §4).
+// With `EnumerationOptions::skeleton` the enumeration is report §6.2's two phases: the
+// full teams A of the skeleton S (active transfers using a critical link) by fission of
+// (∅, S, ∅), then each A extended by fission of (A, X \ S minus cong(A), ∅), blank pruning
+// only. Exact: for a full team T of X, T ∩ S is a full team of S (see extend()).
 //
 // Hot-path layout: categories live in per-depth blocks of raw 64-bit words, created only
 // when the fission tree gets deeper than ever before, so steady-state enumeration does no
@@ -96,6 +100,7 @@ private:
     int* uncovered(int depth) { return unc_levels_[depth].data(); }
     void ensure_depth(int depth);
     bool visit(int depth, int nunc);
+    bool extend(int depth);
     bool blank(const Word* D, const Word* E) const;
     int pick_pivot(int depth, int nunc, const Word* D, const Word* E, bool& idle) const;
     int best_of(const Word* a, const Word* b) const;
@@ -111,6 +116,10 @@ private:
     const TeamCallback* cb_ = nullptr;
     EnumerationStats stats_;
     bool stop_ = false;
+    // Plain: no skeleton; Skeleton / Extend: report §6.2 phase 1 / phase 2.
+    enum class Phase { Plain, Skeleton, Extend };
+    Phase phase_ = Phase::Plain;
+    std::vector<Word> rest_;  // phase 2's pool: the active transfers outside the skeleton
 };
 
 // Word-row helpers (W = words per row).

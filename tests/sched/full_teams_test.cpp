@@ -83,6 +83,29 @@ TEST(FullTeams, LazyStopAndCategoryLimit) {
     EXPECT_LE(st2.categories, 12u);
 }
 
+TEST(FullTeams, SkeletonTwoPhaseStopsInsidePhaseTwo) {
+    // Report §6.2: teams are emitted from phase 2 (extensions of the skeleton's full teams)
+    // while phase 1 is still under way; stopping there must stop both phases.
+    // Bottleneck b (load 3, the only one) is used by x0, x1, x2; x3..x6 are outside the
+    // skeleton. Full teams: {x0,x5,x4|x6}, {x1,x3,x4|x6}, {x2,x3,x5,x4|x6}.
+    Traffic t({"b", "e", "f", "g"});
+    t.add("x0", {0, 1});
+    t.add("x1", {0, 2});
+    t.add("x2", {0});
+    t.add("x3", {1});
+    t.add("x4", {3});
+    t.add("x5", {2});
+    t.add("x6", {3});
+    EnumerationOptions o;  // all optimisations, skeleton included
+    EXPECT_EQ(test::brute_full_teams(t).size(), 6U);
+    EXPECT_EQ(count_full_teams(t, o).full_teams, 6U);
+    int seen = 0;
+    const EnumerationStats st = enumerate_full_teams(t, o, [&](const Bitset&) { return ++seen < 2; });
+    EXPECT_EQ(seen, 2);
+    EXPECT_EQ(st.full_teams, 2U);
+    EXPECT_TRUE(st.stopped);
+}
+
 TEST(FullTeams, TwoSwitchTeamsUseBothBottlenecks) {
     const Traffic t = make_pattern(make_two_switch(), PatternSpec{});
     std::uint64_t teams = 0;

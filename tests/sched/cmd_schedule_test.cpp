@@ -1,37 +1,23 @@
 // `liquid schedule` end to end: exit codes, JSON keys (DESIGN.md §5), text form.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
+#include "support/run.hpp"
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct CmdRun {
-    int code;
-    std::string out;
-};
+using liquid::test::CommandResult;
 
-CmdRun run(const std::string& args) {
-    const std::string cmd = std::string(LIQUID_BINARY) + " " + args + " 2>/dev/null";
-    CmdRun r{-1, ""};
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf{};
-    while (std::fgets(buf.data(), buf.size(), p)) r.out += buf.data();
-    const int status = pclose(p);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
+CommandResult run(const std::string& args) { return liquid::test::run_liquid(args); }
 
 const std::string kExample = std::string(LIQUID_SOURCE_DIR) + "/examples/no-team.traffic";
 
 TEST(ScheduleCommand, JsonHasTheContractKeys) {
-    const CmdRun r = run("schedule --json");
-    ASSERT_EQ(r.code, 0);
+    const CommandResult r = run("schedule --json");
+    ASSERT_EQ(r.exit_code, 0);
     const auto j = nlohmann::json::parse(r.out);
     for (const char* k : {"transfers", "links", "duration", "bottlenecks", "liquid_throughput", "schedule"})
         EXPECT_TRUE(j.contains(k)) << k;
@@ -50,8 +36,8 @@ TEST(ScheduleCommand, JsonHasTheContractKeys) {
 TEST(ScheduleCommand, MethodsAndNoTeam) {
     const auto rr = nlohmann::json::parse(run("schedule --method round-robin --json").out);
     EXPECT_EQ(rr["schedule"]["length"], 7);
-    const CmdRun nt = run("schedule --traffic " + kExample + " --json");
-    ASSERT_EQ(nt.code, 0);
+    const CommandResult nt = run("schedule --traffic " + kExample + " --json");
+    ASSERT_EQ(nt.exit_code, 0);
     const auto j = nlohmann::json::parse(nt.out);
     EXPECT_EQ(j["schedule"]["length"], 3);
     EXPECT_EQ(j["schedule"]["optimal"], true);
@@ -63,25 +49,25 @@ TEST(ScheduleCommand, MethodsAndNoTeam) {
 }
 
 TEST(ScheduleCommand, TextListsFramesAndBottlenecks) {
-    const CmdRun r = run("schedule --method liquid");
-    ASSERT_EQ(r.code, 0);
+    const CommandResult r = run("schedule --method liquid");
+    ASSERT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("6 frames (liquid, proven optimal)"), std::string::npos);
     EXPECT_NE(r.out.find("[2/2: lab lba]"), std::string::npos);
 }
 
 TEST(ScheduleCommand, BadInputExitsTwo) {
-    EXPECT_EQ(run("schedule --method fastest").code, 2);
-    EXPECT_EQ(run("schedule --time-limit -1").code, 2);
-    EXPECT_EQ(run("schedule --time-limit 0").code, 2);
-    EXPECT_EQ(run("schedule --wavelengths -3").code, 2);
-    EXPECT_EQ(run("schedule --node-limit -1").code, 2);
-    EXPECT_EQ(run("schedule --time-limit abc").code, 2);
-    EXPECT_EQ(run("schedule --traffic /nonexistent/file.traffic").code, 2);
+    EXPECT_EQ(run("schedule --method fastest").exit_code, 2);
+    EXPECT_EQ(run("schedule --time-limit -1").exit_code, 2);
+    EXPECT_EQ(run("schedule --time-limit 0").exit_code, 2);
+    EXPECT_EQ(run("schedule --wavelengths -3").exit_code, 2);
+    EXPECT_EQ(run("schedule --node-limit -1").exit_code, 2);
+    EXPECT_EQ(run("schedule --time-limit abc").exit_code, 2);
+    EXPECT_EQ(run("schedule --traffic /nonexistent/file.traffic").exit_code, 2);
     const std::string bad = testing::TempDir() + "bad.traffic";
     std::ofstream(bad) << "x1: a b\nx1: c\n";  // duplicate transfer name
-    EXPECT_EQ(run("schedule --traffic " + bad).code, 2);
+    EXPECT_EQ(run("schedule --traffic " + bad).exit_code, 2);
     std::ofstream(bad) << "this line is not a transfer\n";
-    EXPECT_EQ(run("schedule --traffic " + bad).code, 2);
+    EXPECT_EQ(run("schedule --traffic " + bad).exit_code, 2);
 }
 
 }  // namespace

@@ -57,9 +57,13 @@ int main(int argc, char** argv) {
     }
     // A parent that no spec registers itself (e.g. "optical") is a pure group: it needs
     // one of its subcommands. A registered parent ("simulate") runs on its own too.
+    const std::map<std::string, std::string> group_help{
+        {"optical", "optical cross-connect switch: broadcast, all-to-all broadcast, point-to-point (thesis ch. 3-6)"},
+        {"testbed", "reproduce the papers' experiments (Swiss-T1 testbed)"}};
     for (auto& [path, cmd] : made)
         if (cmd->get_description().empty()) {
-            cmd->description("(" + path + " commands)");
+            auto help = group_help.find(path);
+            cmd->description(help != group_help.end() ? help->second : "(" + path + " commands)");
             cmd->require_subcommand(1);
         }
     try {

@@ -15,6 +15,18 @@ std::vector<std::string> link_names(const Network& net, const std::vector<int>& 
 
 int node(const Network& net, const std::string& n) { return net.find_node(n).value(); }
 
+/// a - s0 - s1 - s2 - b: the smallest network where a routing table can loop or dead-end.
+Network switch_line() {
+    Network net;
+    int s0 = net.add_switch("s0"), s1 = net.add_switch("s1"), s2 = net.add_switch("s2");
+    int a = net.add_host("a"), b = net.add_host("b");
+    net.add_cable(a, s0);
+    net.add_cable(s0, s1);
+    net.add_cable(s1, s2);
+    net.add_cable(b, s2);
+    return net;
+}
+
 TEST(Routing, TwoSwitchRoutesAsInTheReport) {
     // Report §3: t4 -> r3 crosses l_t4, l_ba, l_r3; t1 -> r2 uses only l_t1, l_r2.
     Network net = make_two_switch();
@@ -54,13 +66,8 @@ TEST(Routing, SelfTransferCrossesTheAccessSwitch) {
 }
 
 TEST(Routing, TableLoopIsAnErrorNamingThePair) {
-    Network net;
-    int s0 = net.add_switch("s0"), s1 = net.add_switch("s1"), s2 = net.add_switch("s2");
-    int a = net.add_host("a"), b = net.add_host("b");
-    net.add_cable(a, s0);
-    net.add_cable(s0, s1);
-    net.add_cable(s1, s2);
-    net.add_cable(b, s2);
+    Network net = switch_line();
+    int s0 = node(net, "s0"), s1 = node(net, "s1"), a = node(net, "a"), b = node(net, "b");
     // s0 sends b's traffic to s1 and s1 sends it back to s0.
     net.set_routing(Routing::table({{s0, {{b, s1}}}, {s1, {{b, s0}}}}));
     try {
@@ -73,13 +80,8 @@ TEST(Routing, TableLoopIsAnErrorNamingThePair) {
 }
 
 TEST(Routing, TableDeadEndAndNonNeighbourAreErrors) {
-    Network net;
-    int s0 = net.add_switch("s0"), s1 = net.add_switch("s1"), s2 = net.add_switch("s2");
-    int a = net.add_host("a"), b = net.add_host("b");
-    net.add_cable(a, s0);
-    net.add_cable(s0, s1);
-    net.add_cable(s1, s2);
-    net.add_cable(b, s2);
+    Network net = switch_line();
+    int s0 = node(net, "s0"), s1 = node(net, "s1"), s2 = node(net, "s2"), a = node(net, "a"), b = node(net, "b");
     net.set_routing(Routing::table({}));
     EXPECT_THROW(net.route(a, b), InputError);  // s0 is not adjacent to b's switch: dead end
     net.set_routing(Routing::table({{s0, {{b, s2}}}}));

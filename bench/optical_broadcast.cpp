@@ -3,8 +3,8 @@
 // events per second so the ratios against the baseline read directly from the output.
 #include <benchmark/benchmark.h>
 
-#include "liquid/optical/allgather.hpp"
-#include "liquid/optical/broadcast.hpp"
+#include "liquid/optical/broadcast/allgather.hpp"
+#include "liquid/optical/broadcast/broadcast.hpp"
 
 using namespace liquid::optical;
 

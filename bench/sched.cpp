@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "liquid/net/generators.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/full_teams.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/ring_arcs.hpp"
-#include "liquid/sched/sat_decision.hpp"
+#include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"

@@ -3,7 +3,7 @@
 // liquid-schedule run measured in the same process. Run: build/bench_sim
 #include <benchmark/benchmark.h>
 
-#include "liquid/net/generators.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/flit_model.hpp"
 #include "liquid/sim/frame_executor.hpp"

@@ -11,6 +11,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev  # unit tests
   libbenchmark-dev      # bench/
   libcadical-dev        # SAT portfolio partner of the exact search
+  python3               # scripts/check-layering.py (the layering test)
 )
 
 SUDO=""

@@ -6,11 +6,11 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "output.hpp"
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
-#include "liquid/net/generators.hpp"
+#include "liquid/testbed/network_spec.hpp"
 
 namespace liquid::app {
 namespace {

@@ -6,10 +6,10 @@
 #include <iostream>
 
 #include "command.hpp"
-#include "liquid/error.hpp"
-#include "liquid/optical/allgather.hpp"
-#include "liquid/optical/broadcast.hpp"
-#include "liquid/optical/sweep.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/optical/broadcast/allgather.hpp"
+#include "liquid/optical/broadcast/broadcast.hpp"
+#include "liquid/optical/broadcast/sweep.hpp"
 #include "output.hpp"
 
 namespace liquid::app {
@@ -154,7 +154,7 @@ void run_broadcast_command(const BroadcastOptions& o) {
     if (o.model.json) print_json({{"command", "optical broadcast"}, {"params", params_json(p)}, {"algorithms", rows}});
     else
         fmt::print("time: executor; thesis: §4.5 table; exact: thesis form corrected for the terms it drops "
-                   "(docs/optical-broadcast.md); changes: global configuration changes; msgs: most messages sent by one node\n");
+                   "(README section 'Executor versus the closed forms'); changes: global configuration changes; msgs: most messages sent by one node\n");
 }
 
 // ---------------------------------------------------------------- optical allgather

@@ -9,7 +9,8 @@
 #include <thread>
 
 #include "command.hpp"
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/base/parallel_for.hpp"
 #include "liquid/optical/p2p/options.hpp"
 #include "liquid/optical/p2p/result_json.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
@@ -373,7 +374,7 @@ void run_tables(const TablesOptions& o) {
     std::vector<p2p::Experiment> sorted;
     for (auto i : order) sorted.push_back(exps[i]);
     ProgressBar bar("p2p experiments", sorted.size(), !o.json);
-    const unsigned threads = o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    const auto threads = static_cast<unsigned>(thread_count(static_cast<int>(o.threads)));
     auto sorted_results = p2p::run_experiments(sorted, threads, [&] { bar.advance(); });
     bar.finish();
     std::vector<p2p::SimResult> results(exps.size());

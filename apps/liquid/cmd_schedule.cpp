@@ -1,4 +1,4 @@
-// `liquid schedule`: builds a schedule of a traffic (DESIGN.md §4–5): the liquid search
+// `liquid schedule`: builds a schedule of a traffic: the liquid search
 // (report §7), the exact optimum, or a baseline; every schedule is verified before it is
 // printed.
 #include <fmt/core.h>
@@ -8,7 +8,8 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "output.hpp"
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/io/schedule_json.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
 
@@ -44,12 +45,7 @@ nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
     const Traffic& t = in.traffic;
     nlohmann::json bottlenecks = nlohmann::json::array();
     for (int l : a.bottlenecks) bottlenecks.push_back(t.link_name(l));
-    nlohmann::json frames = nlohmann::json::array();
-    for (const auto& f : r.schedule.frames) {
-        nlohmann::json names = nlohmann::json::array();
-        for (int x : f) names.push_back(t[x].name);
-        frames.push_back(names);
-    }
+    const nlohmann::json frames = schedule_frames_to_json(t, r.schedule);
     nlohmann::json s{{"method", method_name(r.method)},
                      {"length", r.schedule.length()},
                      {"liquid", r.liquid},

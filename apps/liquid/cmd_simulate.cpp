@@ -1,4 +1,4 @@
-// `liquid simulate`: executes a traffic on the message-level wormhole model (DESIGN.md §6)
+// `liquid simulate`: executes a traffic on the message-level wormhole model
 // and reports makespan, aggregate throughput, ratio to the liquid throughput, per-link
 // utilisation and blocked time. `liquid simulate testbed`: the report §8.2 table.
 #include <fmt/core.h>
@@ -11,13 +11,13 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "output.hpp"
-#include "liquid/error.hpp"
-#include "liquid/net/generators.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/io/schedule_json.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/frame_executor.hpp"
 #include "liquid/sim/queue_executor.hpp"
-#include "liquid/sim/saved_schedule.hpp"
-#include "liquid/sim/testbed_table.hpp"
+#include "liquid/testbed/testbed_table.hpp"
 
 namespace liquid::app {
 namespace {
@@ -63,7 +63,7 @@ SimResult execute(const SimulateOptions& o, const LoadedTraffic& in, const Workl
     if (!o.schedule_file.empty()) {
         if (!o.executor.empty() && o.executor != "frames")
             throw InputError("--executor", "a saved schedule runs frame by frame", "drop --executor or use --executor frames");
-        Schedule s = read_saved_schedule(o.schedule_file, in.traffic);
+        Schedule s = read_schedule_json(o.schedule_file, in.traffic);
         plan = {"frames", "saved schedule " + o.schedule_file, s.length(), false};
         return run_frames(w, s, so);
     }
@@ -212,7 +212,7 @@ void run_testbed(const TestbedCmdOptions& o) {
     });
     if (o.limit > 0 && static_cast<std::size_t>(o.limit) < reps.size()) reps.resize(static_cast<std::size_t>(o.limit));
 
-    TestbedTableOptions to;
+    testbed::TestbedTableOptions to;
     to.sim = sim_options(o.times);
     to.unaware_size = o.unaware_size;
     to.scheduled_size = o.scheduled_size;
@@ -220,32 +220,32 @@ void run_testbed(const TestbedCmdOptions& o) {
     to.seed = o.seed;
     to.time_limit_s = o.time_limit;
     to.threads = o.threads;
-    std::vector<TestbedRow> rows;
+    std::vector<testbed::TestbedRow> rows;
     {
         ProgressBar bar("simulate", reps.size(), show);
-        rows = simulate_testbed(t1, reps, to, [&] { bar.advance(); });
+        rows = testbed::simulate_testbed(t1, reps, to, [&] { bar.advance(); });
         bar.finish();
     }
     std::filesystem::path dir(o.out);
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     const std::filesystem::path csv = dir / "testbed.csv";
-    std::ofstream(csv) << testbed_csv(rows);
+    std::ofstream(csv) << testbed::testbed_csv(rows);
     if (!std::filesystem::exists(csv)) throw InputError("--out", "cannot write " + csv.string(), "give a writable directory");
 
     auto column = [&](auto pick) {
         std::vector<double> v;
-        for (const TestbedRow& r : rows) v.push_back(pick(r).ratio);
+        for (const testbed::TestbedRow& r : rows) v.push_back(pick(r).ratio);
         return spread(v);
     };
     const std::vector<std::pair<const char*, Spread>> cols = {
-        {"round_robin", column([](const TestbedRow& r) { return r.round_robin; })},
-        {"random", column([](const TestbedRow& r) { return r.random; })},
-        {"fifo", column([](const TestbedRow& r) { return r.fifo; })},
-        {"round_robin_frames", column([](const TestbedRow& r) { return r.round_robin_frames; })},
-        {"dsatur", column([](const TestbedRow& r) { return r.dsatur; })},
-        {"liquid_schedule", column([](const TestbedRow& r) { return r.liquid; })}};
-    int liquid_found = static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const TestbedRow& r) { return r.liquid_found; }));
+        {"round_robin", column([](const testbed::TestbedRow& r) { return r.round_robin; })},
+        {"random", column([](const testbed::TestbedRow& r) { return r.random; })},
+        {"fifo", column([](const testbed::TestbedRow& r) { return r.fifo; })},
+        {"round_robin_frames", column([](const testbed::TestbedRow& r) { return r.round_robin_frames; })},
+        {"dsatur", column([](const testbed::TestbedRow& r) { return r.dsatur; })},
+        {"liquid_schedule", column([](const testbed::TestbedRow& r) { return r.liquid; })}};
+    int liquid_found = static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const testbed::TestbedRow& r) { return r.liquid_found; }));
     if (o.json) {
         nlohmann::json j{{"patterns", rows.size()}, {"table", csv.string()}, {"seed", o.seed}, {"random_runs", o.random_runs},
                          {"unaware_size_bytes", o.unaware_size}, {"scheduled_size_bytes", o.scheduled_size},

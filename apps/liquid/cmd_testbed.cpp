@@ -13,8 +13,10 @@
 
 #include "command.hpp"
 #include "output.hpp"
-#include "liquid/error.hpp"
-#include "liquid/net/generators.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/base/parallel_for.hpp"
+#include "liquid/io/network_json.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
 
 namespace liquid::app {
@@ -23,7 +25,7 @@ namespace {
 using namespace liquid::testbed;
 
 struct T1Options {
-    std::string network;  // "" = data/swiss-t1.json
+    std::string network;  // "" = the built-in reconstruction (make_swiss_t1)
     std::string out = "out/testbed";
     std::string allocation;
     int threads = 0;
@@ -237,7 +239,7 @@ ExperimentOptions experiment_options(const T1Options& o) {
     e.node_limit = o.node_limit;
     e.enumerate = !o.no_enumerate;
     e.max_categories = o.max_categories;
-    e.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    e.threads = thread_count(o.threads);
     return e;
 }
 
@@ -276,7 +278,7 @@ void run_one(const Network& t1, const T1Options& o) {
 
 void run_t1(const T1Options& o) {
     check(o);
-    const Network t1 = make_swiss_t1(o.network);
+    const Network t1 = o.network.empty() ? make_swiss_t1() : read_network_json(o.network);
     if (!o.allocation.empty()) return run_one(t1, o);
     const ExperimentOptions eo = experiment_options(o);
     const std::filesystem::path out = prepare_out(o.out);
@@ -334,7 +336,7 @@ void run_t1(const T1Options& o) {
 const RegisterCommand reg{{"testbed t1", "the papers' Swiss-T1 experiment: 5^8 allocations, distinct liquid throughputs, schedules, statistics",
     [](CLI::App& cmd) {
         auto o = std::make_shared<T1Options>();
-        cmd.add_option("--network", o->network, "network JSON of the Swiss-T1 (default: data/swiss-t1.json, the reconstruction)");
+        cmd.add_option("--network", o->network, "network JSON of the Swiss-T1 (default: the built-in reconstruction, also in data/swiss-t1.json)");
         cmd.add_option("--out", o->out, "directory for t1-representatives.csv/.json, t1-summary.json, t1-sweep.json")->capture_default_str();
         cmd.add_option("--threads", o->threads, "worker threads (0 = every core)")->capture_default_str();
         cmd.add_option("--time-limit", o->time_limit, "seconds of exact search per representative")->capture_default_str();

@@ -1,5 +1,5 @@
 #pragma once
-// Team conventions (own build directory, commit only your files, docs/<area>.md): CONTRIBUTING.md.
+// Team conventions (own build directory, commit only your files): CONTRIBUTING.md.
 // Subcommand registry: each apps/liquid/cmd_*.cpp registers itself at static-init time
 // with a path such as "schedule" or "optical broadcast"; main() builds the CLI11 tree.
 #include <CLI/CLI.hpp>

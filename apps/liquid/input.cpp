@@ -1,13 +1,12 @@
 #include "input.hpp"
 
-#include <filesystem>
 #include <sstream>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
-#include "liquid/net/generators.hpp"
+#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace liquid::app {
@@ -43,11 +42,6 @@ std::vector<int> host_list(const Network& net, const std::string& csv, const cha
 
 }  // namespace
 
-Network load_network(const std::string& ref) {
-    if (std::filesystem::exists(ref)) return read_network_json(ref);
-    return make_network(ref);
-}
-
 LoadedTraffic load_traffic(const TrafficOptions& o) {
     if (o.size < 0) throw InputError("--size", "the message size is negative", "give the size in bytes (> 0)");
     if (o.count < 0) throw InputError("--count", "the transfer count is negative", "give a count >= 1");
@@ -62,7 +56,7 @@ LoadedTraffic load_traffic(const TrafficOptions& o) {
     if (!o.traffic_json.empty()) {
         std::optional<Network> fallback;
         if (!o.network.empty()) fallback = load_network(o.network);
-        auto nt = read_traffic_json(o.traffic_json, fallback ? &*fallback : nullptr);
+        auto nt = read_traffic_json(o.traffic_json, fallback ? &*fallback : nullptr, make_network);
         out.network = std::move(nt.network);
         out.traffic = std::move(nt.traffic);
         out.source = "traffic " + o.traffic_json + " over network '" + out.network->name() + "'";

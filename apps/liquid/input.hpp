@@ -1,5 +1,5 @@
 #pragma once
-// The traffic input shared by analyze, schedule and simulate (DESIGN.md §5):
+// The traffic input shared by analyze, schedule and simulate:
 //   --traffic FILE.traffic                       link-set traffic, no network
 //   --network FILE.json|SPEC [--pattern NAME ...] a pattern over a network
 //   --traffic-json FILE                          traffic over a network (JSON)
@@ -31,8 +31,6 @@ struct LoadedTraffic {
 
 /// Adds the options above to a subcommand.
 void add_traffic_options(CLI::App& cmd, TrafficOptions& opts);
-/// A network JSON file if `ref` names an existing file, else a generator spec.
-Network load_network(const std::string& ref);
 /// Loads the traffic the options name; throws InputError on bad input.
 LoadedTraffic load_traffic(const TrafficOptions& opts);
 

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "command.hpp"
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::app {
 

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::io {
 

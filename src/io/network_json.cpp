@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "io/json_input.hpp"
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace liquid {

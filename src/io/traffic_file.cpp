@@ -5,7 +5,7 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid {
 

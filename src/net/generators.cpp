@@ -1,11 +1,8 @@
 #include "liquid/net/generators.hpp"
 
-#include <cstdlib>
 #include <map>
-#include <sstream>
 
-#include "liquid/error.hpp"
-#include "liquid/io/network_json.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid {
 
@@ -24,7 +21,7 @@ std::vector<int> add_switches(Network& net, int n) {
 }
 
 void require(bool ok, const std::string& spec, const std::string& problem) {
-    if (!ok) throw InputError("network " + spec, problem, network_spec_help());
+    if (!ok) throw InputError("network " + spec, problem);
 }
 
 int ipow(int b, int e) {
@@ -54,19 +51,6 @@ Network make_two_switch() {
     net.add_link("lab", sa, sb);
     net.add_link("lba", sb, sa);
     return net;
-}
-
-std::string default_data_dir() {
-    if (const char* env = std::getenv("LIQUID_DATA_DIR"); env && *env) return env;
-#ifdef LIQUID_DATA_DIR
-    return LIQUID_DATA_DIR;
-#else
-    return "data";
-#endif
-}
-
-Network make_swiss_t1(const std::string& data_file) {
-    return read_network_json(data_file.empty() ? default_data_dir() + "/swiss-t1.json" : data_file);
 }
 
 Network make_fat_tree(int k, int n) {
@@ -200,46 +184,6 @@ Network make_chordal_ring(int n, int w) {
     }
     for (int i = 0; i < n; ++i) attach_host(net, i, sw[i]);
     return net;
-}
-
-const std::string& network_spec_help() {
-    static const std::string help =
-        "network specs: two-switch, swiss-t1, crossbar:N, fat-tree:K,N, torus:AxB[xC], mesh:AxB[xC], "
-        "hypercube:D, ccc:D, chordal-ring:N,W, or a network JSON file";
-    return help;
-}
-
-Network make_network(const std::string& spec) {
-    auto colon = spec.find(':');
-    std::string name = spec.substr(0, colon), args = colon == std::string::npos ? "" : spec.substr(colon + 1);
-    std::vector<int> nums;
-    {
-        std::string tok;
-        std::istringstream in(args);
-        char sep = args.find('x') != std::string::npos ? 'x' : ',';
-        require(args.empty() || args.back() != sep, spec, "a parameter is missing after '" + std::string(1, sep) + "'");
-        while (std::getline(in, tok, sep)) {
-            try {
-                std::size_t used = 0;
-                nums.push_back(std::stoi(tok, &used));
-                require(used == tok.size(), spec, "'" + tok + "' is not a whole number");
-            } catch (const std::logic_error&) {
-                require(false, spec, "'" + tok + "' is not a whole number");
-            }
-        }
-    }
-    auto want = [&](std::size_t lo, std::size_t hi) {
-        require(nums.size() >= lo && nums.size() <= hi, spec, "wrong number of parameters");
-    };
-    if (name == "two-switch") { want(0, 0); return make_two_switch(); }
-    if (name == "swiss-t1" || name == "kring") { want(0, 0); return make_swiss_t1(); }
-    if (name == "crossbar") { want(1, 1); return make_crossbar(nums[0]); }
-    if (name == "fat-tree") { want(2, 2); return make_fat_tree(nums[0], nums[1]); }
-    if (name == "torus" || name == "mesh") { want(1, 3); return make_torus(nums, name == "torus"); }
-    if (name == "hypercube") { want(1, 1); return make_hypercube(nums[0]); }
-    if (name == "ccc") { want(1, 1); return make_cube_connected_cycles(nums[0]); }
-    if (name == "chordal-ring") { want(2, 2); return make_chordal_ring(nums[0], nums[1]); }
-    throw InputError("network " + spec, "unknown network", network_spec_help());
 }
 
 }  // namespace liquid

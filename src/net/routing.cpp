@@ -2,7 +2,7 @@
 
 #include <deque>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/net/network.hpp"
 
 namespace liquid {

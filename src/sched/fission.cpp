@@ -1,5 +1,5 @@
 // Fission of categories (report §5.2–5.5, §6.2): the engine that traverses full teams.
-#include "liquid/sched/fission.hpp"
+#include "sched/fission.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
-// Liquid / target-length schedule search (report §7, DESIGN.md §4 "exact optimal").
-#include "liquid/sched/frame_search.hpp"
+// Liquid / target-length schedule search (report §7).
+#include "sched/frame_search.hpp"
 
 #include <algorithm>
 #include <map>

@@ -2,7 +2,7 @@
 // critical links, every transfer is active.
 #include "liquid/sched/full_teams.hpp"
 
-#include "liquid/sched/fission.hpp"
+#include "sched/fission.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace liquid {

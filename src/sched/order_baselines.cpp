@@ -1,7 +1,7 @@
-// FIFO and random-order schedules (DESIGN.md §4 "Baselines").
+// FIFO and random-order schedules.
 #include <algorithm>
 #include <numeric>
-#include <random>
+#include "liquid/base/rng.hpp"
 
 #include "liquid/sched/baselines.hpp"
 
@@ -24,8 +24,8 @@ Schedule fifo_schedule(const Traffic& traffic) {
 Schedule random_schedule(const Traffic& traffic, std::uint64_t seed) {
     std::vector<int> order(traffic.size());
     std::iota(order.begin(), order.end(), 0);
-    std::mt19937_64 rng(seed);
-    std::shuffle(order.begin(), order.end(), rng);
+    Rng rng(seed);
+    liquid::shuffle(order.begin(), order.end(), rng);
     Schedule s;
     append_first_fit(traffic, order, s);
     return s;

@@ -1,10 +1,10 @@
 // Ring-arc traffics: the benchmark family of hard "no shorter schedule" proofs.
 #include "liquid/sched/ring_arcs.hpp"
 
-#include <random>
+#include "liquid/base/rng.hpp"
 #include <string>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::sched {
 
@@ -14,10 +14,10 @@ Traffic make_ring_arc_traffic(int ring_links, int arcs, int min_len, int max_len
     std::vector<std::string> names;
     for (int l = 0; l < ring_links; ++l) names.push_back("r" + std::to_string(l));
     Traffic t(names);
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<int> start(0, ring_links - 1), len(min_len, max_len);
+    Rng rng(seed);
     for (int k = 0; k < arcs; ++k) {
-        const int s = start(rng), n = len(rng);
+        const int s = rng.between(0, ring_links - 1);
+        const int n = rng.between(min_len, max_len);
         std::vector<int> path;
         for (int i = 0; i < n; ++i) path.push_back((s + i) % ring_links);
         t.add("a" + std::to_string(k), path);

@@ -1,4 +1,4 @@
-// Round-robin schedule (report §3, DESIGN.md §4): phase k = sender i -> receiver (i+k) mod n,
+// Round-robin schedule (report §3): phase k = sender i -> receiver (i+k) mod n,
 // congesting phases split into frames.
 #include <algorithm>
 #include <map>

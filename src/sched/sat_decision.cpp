@@ -1,5 +1,5 @@
 // SAT decision of "schedulable in L frames" with CaDiCaL (see sat_decision.hpp).
-#include "liquid/sched/sat_decision.hpp"
+#include "sched/sat_decision.hpp"
 
 #include <cadical.hpp>
 #include <chrono>

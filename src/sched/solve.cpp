@@ -1,4 +1,4 @@
-// The scheduling front door (DESIGN.md §4): baselines, the liquid search (report §7) and
+// The scheduling front door: baselines, the liquid search (report §7) and
 // the exact optimum by iterative deepening over the length L, with a SAT portfolio
 // partner for the "no schedule of L frames" proofs.
 #include <algorithm>
@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "liquid/sched/baselines.hpp"
-#include "liquid/sched/frame_search.hpp"
+#include "sched/frame_search.hpp"
 #include "liquid/sched/lower_bounds.hpp"
-#include "liquid/sched/sat_decision.hpp"
+#include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
 
@@ -161,7 +161,7 @@ void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_po
     if (r.lower_bound > r.duration) r.no_liquid_proven = true;
     fall_back_to_dsatur(traffic, r);
     FrameSearch search(traffic);
-    // Iterative deepening (DESIGN.md §4): the first L that succeeds is the optimum.
+    // Iterative deepening: the first L that succeeds is the optimum.
     for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
         if (out_of_time(o, start) || (o.node_limit && search.nodes() >= o.node_limit)) {
             r.timed_out = true;

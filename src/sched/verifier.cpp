@@ -1,4 +1,4 @@
-// Independent schedule verifier (DESIGN.md §4 "Verifier"). Deliberately shares nothing
+// Independent schedule verifier. Deliberately shares nothing
 // with the searches: it works on the transfers' link lists and plain counters, not on the
 // bitset engine, so a bug in the fission code cannot hide itself.
 #include <string>

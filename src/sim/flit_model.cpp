@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::sim {
 namespace {

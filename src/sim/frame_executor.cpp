@@ -1,7 +1,7 @@
 // Frame executor (frame_executor.hpp): barrier-synchronised frames, report §8.2.
 #include "liquid/sim/frame_executor.hpp"
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::sim {
 namespace {

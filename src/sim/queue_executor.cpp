@@ -3,23 +3,12 @@
 
 #include <algorithm>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/base/names.hpp"
+#include "liquid/base/rng.hpp"
 
 namespace liquid::sim {
 namespace {
-
-// SplitMix64: a tiny generator whose output is fixed by the seed on every platform
-// (std::shuffle and the std distributions are implementation-defined).
-struct SplitMix64 {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    std::uint64_t below(std::uint64_t n) { return next() % n; }  // bias < n / 2^64: negligible
-};
 
 void order_round_robin(const Workload& w, std::vector<std::vector<int>>& queues) {
     const int receivers = std::max<int>(1, static_cast<int>(w.receiver_host.size()));
@@ -34,21 +23,17 @@ void order_round_robin(const Workload& w, std::vector<std::vector<int>>& queues)
 
 }  // namespace
 
-const char* order_name(QueueOrder o) {
-    switch (o) {
-        case QueueOrder::RoundRobin: return "round-robin";
-        case QueueOrder::Random: return "random";
-        case QueueOrder::Fifo: return "fifo";
-    }
-    return "?";
-}
+namespace {
+constexpr NameTable<QueueOrder, 3> kOrders{{
+    {QueueOrder::RoundRobin, "round-robin"},
+    {QueueOrder::Random, "random"},
+    {QueueOrder::Fifo, "fifo"},
+}};
+}  // namespace
 
-QueueOrder parse_order(const std::string& name) {
-    if (name == "round-robin") return QueueOrder::RoundRobin;
-    if (name == "random") return QueueOrder::Random;
-    if (name == "fifo") return QueueOrder::Fifo;
-    throw InputError("--order", "unknown queue order '" + name + "'", "use round-robin, random or fifo");
-}
+const char* order_name(QueueOrder o) { return name_of(kOrders, o); }
+
+QueueOrder parse_order(const std::string& name) { return parse_name(kOrders, name, "--order", "queue order"); }
 
 std::vector<std::vector<int>> sender_queues(const Workload& w, QueueOrder order, std::uint64_t seed) {
     std::vector<std::vector<int>> queues(static_cast<std::size_t>(w.sender_count()));
@@ -62,9 +47,8 @@ std::vector<std::vector<int>> sender_queues(const Workload& w, QueueOrder order,
     }
     if (order == QueueOrder::RoundRobin) order_round_robin(w, queues);
     if (order == QueueOrder::Random) {
-        SplitMix64 rng{seed};
-        for (auto& q : queues)
-            for (std::size_t i = q.size(); i > 1; --i) std::swap(q[i - 1], q[rng.below(i)]);
+        Rng rng(seed);
+        for (auto& q : queues) liquid::shuffle(q.begin(), q.end(), rng);
     }
     return queues;
 }

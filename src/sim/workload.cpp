@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::sim {
 namespace {

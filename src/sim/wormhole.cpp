@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "liquid/base/names.hpp"
+
 namespace liquid::sim {
 namespace {
 
@@ -24,14 +26,15 @@ std::uint64_t automatic_event_limit(const Workload& w) {
 
 }  // namespace
 
-const char* status_name(RunStatus s) {
-    switch (s) {
-        case RunStatus::Done: return "done";
-        case RunStatus::Deadlock: return "deadlock";
-        case RunStatus::EventLimit: return "event-limit";
-    }
-    return "?";
-}
+namespace {
+constexpr NameTable<RunStatus, 3> kStatuses{{
+    {RunStatus::Done, "done"},
+    {RunStatus::Deadlock, "deadlock"},
+    {RunStatus::EventLimit, "event-limit"},
+}};
+}  // namespace
+
+const char* status_name(RunStatus s) { return name_of(kStatuses, s); }
 
 Wormhole::Wormhole(const Workload& workload, const SimOptions& options)
     : w_(workload),

@@ -7,7 +7,9 @@
 #include <chrono>
 #include <thread>
 
-#include "liquid/error.hpp"
+#include "liquid/base/parallel_for.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/base/names.hpp"
 #include "liquid/sched/full_teams.hpp"
 #include "liquid/traffic/analysis.hpp"
 
@@ -53,15 +55,16 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
-const char* optimisation_name(Optimisation o) {
-    switch (o) {
-        case Optimisation::Naive: return "naive";
-        case Optimisation::Blank: return "blank";
-        case Optimisation::Idle: return "idle";
-        case Optimisation::Skeleton: return "skeleton";
-    }
-    return "?";
-}
+namespace {
+constexpr NameTable<Optimisation, 4> kOptimisations{{
+    {Optimisation::Naive, "naive"},
+    {Optimisation::Blank, "blank"},
+    {Optimisation::Idle, "idle"},
+    {Optimisation::Skeleton, "skeleton"},
+}};
+}  // namespace
+
+const char* optimisation_name(Optimisation o) { return name_of(kOptimisations, o); }
 
 double RepresentativeResult::dsatur_loss() const { return loss(exact.schedule.length(), dsatur_length); }
 double RepresentativeResult::round_robin_loss() const { return loss(exact.schedule.length(), round_robin_length); }
@@ -95,30 +98,16 @@ RepresentativeResult run_representative(const Network& t1, const Representative&
 std::vector<RepresentativeResult> run_experiment(const Network& t1, const std::vector<Representative>& reps,
                                                  const ExperimentOptions& options,
                                                  const std::function<void(std::size_t done)>& progress) {
-    int threads = options.threads > 0 ? options.threads : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    threads = std::max(1, std::min<int>(threads, static_cast<int>(reps.size())));
     std::vector<RepresentativeResult> results(reps.size());
-    std::atomic<std::size_t> next{0}, done{0};
-    std::exception_ptr failure;
-    std::atomic<bool> failed{false};
-    auto worker = [&] {
-        for (std::size_t i = next++; i < reps.size() && !failed; i = next++) {
-            try {
-                results[i] = run_representative(t1, reps[i], options);
-            } catch (...) {
-                if (!failed.exchange(true)) failure = std::current_exception();
-            }
+    std::atomic<std::size_t> done{0};
+    parallel_for(
+        reps.size(), options.threads,
+        [&](std::size_t i) {
+            results[i] = run_representative(t1, reps[i], options);
             ++done;
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    while (progress && done.load() < reps.size() && !failed) {
-        progress(done.load());
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
+        },
+        progress ? std::function<void()>([&] { progress(done.load()); }) : std::function<void()>(),
+        std::chrono::milliseconds(50));
     if (progress) progress(done.load());
     return results;
 }

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "liquid/base/parallel_for.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
 
 namespace liquid::testbed {
@@ -107,23 +108,20 @@ std::vector<NodesRow> nodes_rows(const std::vector<Partial>& parts) {
 SweepResult sweep_distinct_throughputs(const Network& t1, int threads,
                                        const std::function<void(std::uint64_t done)>& progress) {
     const AllocationLoads loads(t1);
-    if (threads <= 0) threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    threads = thread_count(threads);
     // Index 0 is the empty allocation: no traffic, no throughput.
     const std::uint64_t first = 1, count = kAllocationCount - first;
+    // One contiguous range and one partial table per thread, merged below.
     std::vector<Partial> parts(static_cast<std::size_t>(threads));
     std::atomic<std::uint64_t> done{0};
-    std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t) {
-        const std::uint64_t b = first + count * static_cast<std::uint64_t>(t) / static_cast<std::uint64_t>(threads);
-        const std::uint64_t e = first + count * static_cast<std::uint64_t>(t + 1) / static_cast<std::uint64_t>(threads);
-        workers.emplace_back(sweep_range, std::cref(loads), b, e, std::ref(parts[static_cast<std::size_t>(t)]),
-                             std::ref(done));
-    }
-    while (progress && done.load() < count) {
-        progress(done.load());
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    for (auto& w : workers) w.join();
+    parallel_for(
+        parts.size(), threads,
+        [&](std::size_t t) {
+            const std::uint64_t b = first + count * t / static_cast<std::uint64_t>(threads);
+            const std::uint64_t e = first + count * (t + 1) / static_cast<std::uint64_t>(threads);
+            sweep_range(loads, b, e, parts[t], done);
+        },
+        progress ? std::function<void()>([&] { progress(done.load()); }) : std::function<void()>());
     if (progress) progress(done.load());
 
     Table all;

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <map>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace liquid::testbed {

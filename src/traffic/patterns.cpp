@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
-#include <random>
+#include "liquid/base/rng.hpp"
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid {
 
@@ -30,8 +30,8 @@ Traffic permutation(const Network& net, std::vector<int> senders, std::vector<in
     if (senders.size() != receivers.size())
         throw InputError("pattern permutation", "senders and receivers differ in number",
                          "give as many receivers as senders");
-    std::mt19937_64 rng(seed);
-    std::shuffle(receivers.begin(), receivers.end(), rng);
+    Rng rng(seed);
+    liquid::shuffle(receivers.begin(), receivers.end(), rng);
     std::vector<std::pair<int, int>> pairs;
     for (std::size_t i = 0; i < senders.size(); ++i) pairs.emplace_back(senders[i], receivers[i]);
     return traffic_from_pairs(net, pairs, size);
@@ -40,10 +40,13 @@ Traffic permutation(const Network& net, std::vector<int> senders, std::vector<in
 Traffic uniform_random(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers,
                        int count, std::uint64_t seed, double size) {
     if (count <= 0) count = static_cast<int>(senders.size());
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> pick_s(0, senders.size() - 1), pick_r(0, receivers.size() - 1);
+    Rng rng(seed);
+    const auto ns = static_cast<std::uint32_t>(senders.size()), nr = static_cast<std::uint32_t>(receivers.size());
     std::vector<std::pair<int, int>> pairs;
-    for (int i = 0; i < count; ++i) pairs.emplace_back(senders[pick_s(rng)], receivers[pick_r(rng)]);
+    for (int i = 0; i < count; ++i) {
+        const std::uint32_t s = rng.below(ns);  // sender first: the order of the draws is part of the seed's meaning
+        pairs.emplace_back(senders[s], receivers[rng.below(nr)]);
+    }
     return traffic_from_pairs(net, pairs, size);
 }
 

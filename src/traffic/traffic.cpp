@@ -1,6 +1,6 @@
 #include "liquid/traffic/traffic.hpp"
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid {
 

@@ -26,7 +26,7 @@ TEST(AnalyzeCommand, DefaultIsTheTwoSwitchExample) {
 
 TEST(AnalyzeCommand, KRingAllToAllFromGeneratorAndFromFile) {
     auto a = run_liquid("analyze --network swiss-t1 --self --json");
-    auto b = run_liquid("analyze --network " + source_path("examples/kring.json") + " --self --json");
+    auto b = run_liquid("analyze --network " + source_path("data/swiss-t1.json") + " --self --json");
     ASSERT_EQ(a.exit_code, 0) << a.err;
     ASSERT_EQ(b.exit_code, 0) << b.err;
     auto ja = nlohmann::json::parse(a.out), jb = nlohmann::json::parse(b.out);

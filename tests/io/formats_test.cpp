@@ -2,11 +2,13 @@
 
 #include <sstream>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
 #include "liquid/net/generators.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "support/run.hpp"
 

@@ -3,8 +3,9 @@
 #include <bit>
 #include <cstdlib>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
+#include "liquid/testbed/network_spec.hpp"
 
 namespace liquid {
 namespace {

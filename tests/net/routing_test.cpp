@@ -1,7 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/net/network.hpp"
 
 namespace liquid {

@@ -1,4 +1,4 @@
-// `liquid schedule` end to end: exit codes, JSON keys (DESIGN.md §5), text form.
+// `liquid schedule` end to end: exit codes, JSON keys, text form.
 #include <gtest/gtest.h>
 
 #include "support/run.hpp"

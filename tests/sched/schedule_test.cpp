@@ -3,15 +3,16 @@
 
 #include <cstdlib>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/net/generators.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/baselines.hpp"
-#include "liquid/sched/fission.hpp"
-#include "liquid/sched/frame_search.hpp"
+#include "sched/fission.hpp"
+#include "sched/frame_search.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/ring_arcs.hpp"
-#include "liquid/sched/sat_decision.hpp"
+#include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"

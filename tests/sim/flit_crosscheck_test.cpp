@@ -7,6 +7,7 @@
 #include <random>
 
 #include "liquid/net/generators.hpp"
+#include "liquid/testbed/network_spec.hpp"
 #include "liquid/sim/flit_model.hpp"
 #include "liquid/sim/frame_executor.hpp"
 #include "liquid/sim/queue_executor.hpp"

@@ -1,7 +1,7 @@
 // Hand-checked cases of the message-level wormhole model and its executors.
 #include <gtest/gtest.h>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sim/frame_executor.hpp"
 #include "liquid/sim/queue_executor.hpp"

@@ -1,15 +1,15 @@
 // The per-representative experiment and its summary, on hand-checked small allocations.
 #include <gtest/gtest.h>
 
-#include "liquid/error.hpp"
-#include "liquid/net/generators.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
 
 namespace liquid::testbed {
 namespace {
 
 const Network& t1() {
-    static const Network net = make_swiss_t1(std::string(LIQUID_SOURCE_DIR) + "/data/swiss-t1.json");
+    static const Network net = make_swiss_t1();
     return net;
 }
 

@@ -5,8 +5,9 @@
 
 #include <set>
 
-#include "liquid/error.hpp"
-#include "liquid/net/generators.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/io/network_json.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
 #include "liquid/traffic/analysis.hpp"
 
@@ -14,13 +15,18 @@ namespace liquid::testbed {
 namespace {
 
 const Network& t1() {
-    static const Network net = make_swiss_t1(std::string(LIQUID_SOURCE_DIR) + "/data/swiss-t1.json");
+    static const Network net = make_swiss_t1();
     return net;
 }
 
 const SweepResult& sweep() {
     static const SweepResult r = sweep_distinct_throughputs(t1(), 2);
     return r;
+}
+
+TEST(SwissT1Network, CodeBuiltNetworkEqualsTheDataFile) {
+    const Network file = read_network_json(std::string(LIQUID_SOURCE_DIR) + "/data/swiss-t1.json");
+    EXPECT_EQ(network_to_json(make_swiss_t1()), network_to_json(file));
 }
 
 TEST(Allocation, LabelIndexRoundTrip) {

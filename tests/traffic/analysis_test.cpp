@@ -3,9 +3,10 @@
 #include <random>
 #include <sstream>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/net/generators.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 
@@ -46,7 +47,7 @@ TEST(Analysis, NoTeamExampleHasThreeBottlenecksOfLoadTwo) {
 }
 
 TEST(Analysis, SwissT1FullAllToAllHas48704CongestionEdges) {
-    // The papers' Figure A for the real machine; T1-RECONSTRUCTION.md chose the table by it.
+    // The papers' Figure A for the real machine; the reconstructed routing table was chosen to match it.
     Network net = make_swiss_t1();
     PatternSpec spec;
     spec.include_self = true;

@@ -1,5 +1,5 @@
 #pragma once
-// Link-set traffic files (*.traffic, DESIGN.md §5): one transfer per line,
+// Link-set traffic files (*.traffic): one transfer per line,
 // `name: link link ...`, `#` starts a comment. The link universe is the set of link
 // names in order of first appearance.
 #include <iosfwd>

@@ -17,12 +17,8 @@ Network make_crossbar(int n);
 /// lr1..lr5, lab, lba, shortest-path routing, 1 Gb/s links.
 Network make_two_switch();
 
-/// The Swiss-T1 K-ring (T1-RECONSTRUCTION.md): 8 switches s0..s7, 32 nodes n0..n31
-/// (node n on switch n/4) with transmit link tx<n> and receive link rx<n>, and the
-/// inter-switch cabling and routing table read from `data_file` (network JSON).
-/// The default is data/swiss-t1.json of the source tree (or $LIQUID_DATA_DIR).
-Network make_swiss_t1(const std::string& data_file = "");
-std::string default_data_dir();
+/// The Swiss-T1 K-ring is built by the testbed (liquid/testbed/swiss_t1_network.hpp); specs
+/// such as "torus:4x4" are dispatched by liquid/testbed/network_spec.hpp.
 
 /// k-ary n-tree fat tree (k^n hosts, n levels of k^(n-1) switches), destination-mod-k
 /// up-routing as per-switch next-hop tables.
@@ -42,11 +38,5 @@ Network make_cube_connected_cycles(int d);
 
 /// Chordal ring of n switches: ring cables i–(i+1) and chord cables i–(i+w); one host each.
 Network make_chordal_ring(int n, int w);
-
-/// Builds a network from a spec "name[:args]", e.g. "two-switch", "swiss-t1",
-/// "crossbar:8", "fat-tree:4,3", "torus:4x4", "mesh:4x4x2", "hypercube:5", "ccc:3",
-/// "chordal-ring:16,4". Throws InputError naming the spec and the accepted forms.
-Network make_network(const std::string& spec);
-const std::string& network_spec_help();
 
 }  // namespace liquid

@@ -1,5 +1,5 @@
 #pragma once
-// Routing: static routes between hosts. Three kinds (DESIGN.md §3):
+// Routing: static routes between hosts. Three kinds:
 //  - Shortest: breadth-first search from the sender over switches. Tie-break (documented,
 //    deterministic): outgoing links are tried in declaration order and a node keeps the
 //    first link that reaches it, so among equal-length paths the one found first wins.

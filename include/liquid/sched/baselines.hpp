@@ -1,5 +1,5 @@
 #pragma once
-// Topology-unaware and heuristic schedules (DESIGN.md §4 "Baselines", report §3, App. A).
+// Topology-unaware and heuristic schedules (report §3, App. A).
 #include <cstdint>
 #include <vector>
 
@@ -24,7 +24,7 @@ Schedule round_robin_schedule(const Traffic& traffic);
 /// transfer congests with it (what a barrier-synchronised FIFO queue does).
 Schedule fifo_schedule(const Traffic& traffic);
 
-/// Random order: a seeded random permutation (std::mt19937_64), each transfer placed in
+/// Random order: a seeded random permutation (liquid::Rng, portable), each transfer placed in
 /// the first frame it does not congest with (first-fit greedy colouring).
 Schedule random_schedule(const Traffic& traffic, std::uint64_t seed);
 

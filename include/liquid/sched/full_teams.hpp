@@ -1,11 +1,11 @@
 #pragma once
-// Full-team enumeration by fission of categories (report §5–6, DESIGN.md §4).
+// Full-team enumeration by fission of categories (report §5–6).
 // INTERFACE CONTRACT: the testbed (issue 4) uses count_full_teams() to reproduce the
 // papers' search-space figures; extend, but do not change what is declared here.
 #include <cstdint>
 #include <functional>
 
-#include "liquid/bitset.hpp"
+#include "liquid/base/bitset.hpp"
 #include "liquid/traffic/traffic.hpp"
 
 namespace liquid {

@@ -1,5 +1,5 @@
 #pragma once
-// Lower bounds on the schedule length stronger than Λ (DESIGN.md §4, issue 3).
+// Lower bounds on the schedule length stronger than Λ (issue 3).
 #include <vector>
 
 #include "liquid/traffic/traffic.hpp"

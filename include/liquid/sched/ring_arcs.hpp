@@ -10,7 +10,7 @@ namespace liquid::sched {
 
 /// `arcs` transfers on a ring of `ring_links` links "r0".."r{n-1}"; arc k starts at a
 /// uniformly random link and covers a uniformly random number of links in
-/// [min_len, max_len] (std::mt19937_64 seeded with `seed`). Names "a0", "a1", ...
+/// [min_len, max_len] (liquid::Rng seeded with `seed`). Names "a0", "a1", ...
 Traffic make_ring_arc_traffic(int ring_links, int arcs, int min_len, int max_len, std::uint64_t seed);
 
 }  // namespace liquid::sched

@@ -1,22 +1,17 @@
 #pragma once
-// Schedules and the scheduling front door (DESIGN.md §4, report §5–7).
+// Schedules and the scheduling front door (report §5–7).
 // INTERFACE CONTRACT: the testbed (issue 4) and the simulator (issue 5) program against
 // the declarations in this file; extend it, but do not change what is declared here.
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "liquid/traffic/schedule.hpp"
 #include "liquid/traffic/traffic.hpp"
 
 // Time budget: time_limit_s <= 0 means no wall-clock limit (node_limit may still apply).
 
 namespace liquid {
-
-/// A partition of a traffic into time frames; each frame lists transfer indices.
-struct Schedule {
-    std::vector<std::vector<int>> frames;
-    int length() const { return static_cast<int>(frames.size()); }
-};
 
 enum class Method { Liquid, Optimal, DSatur, RoundRobin, Random, Fifo };
 

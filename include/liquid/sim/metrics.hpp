@@ -1,5 +1,5 @@
 #pragma once
-// Metrics of one simulated run (DESIGN.md §6): makespan, aggregate throughput, ratio to
+// Metrics of one simulated run: makespan, aggregate throughput, ratio to
 // the liquid throughput, per-link utilisation and blocked time.
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Simulation parameters of the wormhole fabric and its executors (DESIGN.md §6).
+// Simulation parameters of the wormhole fabric and its executors.
 // Times are seconds, sizes bytes, rates bytes per second (the Network's units).
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The link-reservation model of a wormhole / cut-through fabric (report §2.1, DESIGN.md §6).
+// The link-reservation model of a wormhole / cut-through fabric (report §2.1).
 //
 // Rules, all deterministic:
 //  * A message handed to its sender waits until the sender is idle: a host sends one

@@ -1,10 +1,10 @@
 #pragma once
-// Traffic analysis (DESIGN.md §2, report §3–4): link loads λ(l), duration Λ, bottlenecks,
+// Traffic analysis (report §3–4): link loads λ(l), duration Λ, bottlenecks,
 // skeleton, liquid throughput, and the congestion graph.
 #include <cstddef>
 #include <vector>
 
-#include "liquid/bitset.hpp"
+#include "liquid/base/bitset.hpp"
 #include "liquid/traffic/traffic.hpp"
 
 namespace liquid {

@@ -1,5 +1,5 @@
 #pragma once
-// Traffic patterns over a Network (DESIGN.md §3). Every pattern routes each (sender,
+// Traffic patterns over a Network. Every pattern routes each (sender,
 // receiver) pair with the network's routing; transfer names are "<sender>-<receiver>"
 // (with ".k" appended for the k-th extra copy of a pair in a demand matrix).
 #include <cstdint>

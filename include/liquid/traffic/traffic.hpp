@@ -1,5 +1,5 @@
 #pragma once
-// Transfer and Traffic (DESIGN.md §2): a transfer is the set of links a message occupies
+// Transfer and Traffic: a transfer is the set of links a message occupies
 // from sender to receiver, stored as a fixed-width link bitset; a traffic is a set of
 // transfers over one link universe (link indices 0..link_count-1).
 #include <optional>
@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "liquid/bitset.hpp"
+#include "liquid/base/bitset.hpp"
 
 namespace liquid {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::optical::p2p {
 

@@ -77,7 +77,7 @@ private:
         active_.clear();
         for (std::uint32_t v = 0; v < topo_.nodes(); ++v)
             if (has_mail(queues, v)) active_.push_back(v);
-        for (std::size_t i = active_.size(); i > 1; --i) std::swap(active_[i - 1], active_[rng.below(std::uint32_t(i))]);
+        liquid::shuffle(active_.begin(), active_.end(), rng);
         const auto stamp = std::uint32_t(t + 1);
         for (std::uint32_t v : active_) {
             const auto set = topo_.receivers(v);

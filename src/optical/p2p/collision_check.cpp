@@ -1,4 +1,4 @@
-#include "liquid/optical/p2p/collision_check.hpp"
+#include "optical/p2p/collision_check.hpp"
 
 #include <algorithm>
 

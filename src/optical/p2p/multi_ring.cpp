@@ -5,7 +5,7 @@
 #include <limits>
 #include <string>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::optical::p2p {
 

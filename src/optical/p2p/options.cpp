@@ -3,7 +3,8 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
+#include "liquid/base/names.hpp"
 
 namespace liquid::optical::p2p {
 namespace {
@@ -39,74 +40,59 @@ double parse_probability(const std::string& text, const std::string& option) {
     return v;
 }
 
+namespace {
+constexpr NameTable<CccDiscipline, 3> kDisciplines{{
+    {CccDiscipline::on_demand, "on-demand"},
+    {CccDiscipline::cycled, "cycled"},
+    {CccDiscipline::unsynchronized, "unsynchronized"},
+}};
+constexpr NameTable<CycleKind, 2> kCycles{{{CycleKind::optimized, "optimized"}, {CycleKind::plain, "plain"}}};
+constexpr NameTable<CccRouting, 3> kRoutings{{
+    {CccRouting::thesis, "thesis"},
+    {CccRouting::shortest_walks, "shortest-walks"},
+    {CccRouting::current_dimension, "current-dimension"},
+}};
+constexpr NameTable<ChordKind, 2> kChords{{{ChordKind::random, "random"}, {ChordKind::fixed, "fixed"}}};
+// Printed names first; the input table adds the thesis's variant numbers (§5.9.3).
+constexpr NameTable<Reconfig, 5> kReconfigs{{
+    {Reconfig::none, "none"},
+    {Reconfig::local_strength, "1-local-strength"},
+    {Reconfig::global_average, "2-global-average"},
+    {Reconfig::near_destination, "3-near-destination"},
+    {Reconfig::random_regenerate, "4-random-regenerate"},
+}};
+constexpr NameTable<Reconfig, 10> kReconfigInputs{{
+    {Reconfig::none, "none"},
+    {Reconfig::none, "0"},
+    {Reconfig::local_strength, "1"},
+    {Reconfig::local_strength, "local-strength"},
+    {Reconfig::global_average, "2"},
+    {Reconfig::global_average, "global-average"},
+    {Reconfig::near_destination, "3"},
+    {Reconfig::near_destination, "near-destination"},
+    {Reconfig::random_regenerate, "4"},
+    {Reconfig::random_regenerate, "random-regenerate"},
+}};
+constexpr NameTable<MmirScope, 3> kMmirScopes{{{MmirScope::arc, "link"}, {MmirScope::arc, "arc"}, {MmirScope::node, "node"}}};
+}  // namespace
+
 CccDiscipline parse_discipline(const std::string& t) {
-    if (t == "on-demand") return CccDiscipline::on_demand;
-    if (t == "cycled") return CccDiscipline::cycled;
-    if (t == "unsynchronized") return CccDiscipline::unsynchronized;
-    throw InputError("--discipline", "unknown discipline '" + t + "'", "use on-demand or cycled");
+    return parse_name(kDisciplines, t, "--discipline", "discipline", "use on-demand or cycled");
 }
-
-CycleKind parse_cycle(const std::string& t) {
-    if (t == "optimized") return CycleKind::optimized;
-    if (t == "plain") return CycleKind::plain;
-    throw InputError("--cycle", "unknown cycle '" + t + "'", "use optimized or plain");
-}
-
-CccRouting parse_routing(const std::string& t) {
-    if (t == "thesis") return CccRouting::thesis;
-    if (t == "shortest-walks") return CccRouting::shortest_walks;
-    if (t == "current-dimension") return CccRouting::current_dimension;
-    throw InputError("--routing", "unknown routing '" + t + "'", "use thesis, shortest-walks or current-dimension");
-}
-
-ChordKind parse_chords(const std::string& t) {
-    if (t == "random") return ChordKind::random;
-    if (t == "fixed") return ChordKind::fixed;
-    throw InputError("--chords", "unknown chord assignment '" + t + "'", "use random or fixed");
-}
-
+CycleKind parse_cycle(const std::string& t) { return parse_name(kCycles, t, "--cycle", "cycle"); }
+CccRouting parse_routing(const std::string& t) { return parse_name(kRoutings, t, "--routing", "routing"); }
+ChordKind parse_chords(const std::string& t) { return parse_name(kChords, t, "--chords", "chord assignment"); }
 Reconfig parse_reconfig(const std::string& t) {
-    if (t == "none" || t == "0") return Reconfig::none;
-    if (t == "1" || t == "local-strength") return Reconfig::local_strength;
-    if (t == "2" || t == "global-average") return Reconfig::global_average;
-    if (t == "3" || t == "near-destination") return Reconfig::near_destination;
-    if (t == "4" || t == "random-regenerate") return Reconfig::random_regenerate;
-    throw InputError("--reconfig", "unknown variant '" + t + "'", "use none or 1..4 (§5.9.3)");
+    return parse_name(kReconfigInputs, t, "--reconfig", "variant", "use none or 1..4 (§5.9.3)");
 }
-
 MmirScope parse_mmir_scope(const std::string& t) {
-    if (t == "link" || t == "arc") return MmirScope::arc;
-    if (t == "node") return MmirScope::node;
-    throw InputError("--mmir-per", "unknown MMIR scope '" + t + "'", "use link or node");
+    return parse_name(kMmirScopes, t, "--mmir-per", "MMIR scope", "use link or node");
 }
 
-std::string to_string(CccDiscipline d) {
-    switch (d) {
-    case CccDiscipline::on_demand: return "on-demand";
-    case CccDiscipline::cycled: return "cycled";
-    case CccDiscipline::unsynchronized: return "unsynchronized";
-    }
-    return "?";
-}
-std::string to_string(CycleKind c) { return c == CycleKind::plain ? "plain" : "optimized"; }
-std::string to_string(CccRouting r) {
-    switch (r) {
-    case CccRouting::thesis: return "thesis";
-    case CccRouting::shortest_walks: return "shortest-walks";
-    case CccRouting::current_dimension: return "current-dimension";
-    }
-    return "?";
-}
-std::string to_string(ChordKind c) { return c == ChordKind::fixed ? "fixed" : "random"; }
-std::string to_string(Reconfig r) {
-    switch (r) {
-    case Reconfig::none: return "none";
-    case Reconfig::local_strength: return "1-local-strength";
-    case Reconfig::global_average: return "2-global-average";
-    case Reconfig::near_destination: return "3-near-destination";
-    case Reconfig::random_regenerate: return "4-random-regenerate";
-    }
-    return "?";
-}
+std::string to_string(CccDiscipline d) { return name_of(kDisciplines, d); }
+std::string to_string(CycleKind c) { return name_of(kCycles, c); }
+std::string to_string(CccRouting r) { return name_of(kRoutings, r); }
+std::string to_string(ChordKind c) { return name_of(kChords, c); }
+std::string to_string(Reconfig r) { return name_of(kReconfigs, r); }
 
 }  // namespace liquid::optical::p2p

@@ -13,8 +13,8 @@
 #include <span>
 #include <vector>
 
-#include "liquid/error.hpp"
-#include "liquid/optical/p2p/collision_check.hpp"
+#include "liquid/base/error.hpp"
+#include "optical/p2p/collision_check.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 
 namespace liquid::optical::p2p::detail {

@@ -1,6 +1,7 @@
 #include "liquid/optical/p2p/thesis_tables.hpp"
 
 #include <algorithm>
+#include "liquid/base/parallel_for.hpp"
 #include "liquid/optical/p2p/options.hpp"
 
 #include <atomic>
@@ -155,25 +156,10 @@ SimResult run_experiment(const Experiment& e) {
 std::vector<SimResult> run_experiments(const std::vector<Experiment>& experiments, unsigned threads,
                                        const std::function<void()>& done) {
     std::vector<SimResult> results(experiments.size());
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr error;
-    std::mutex error_mutex;
-    auto worker = [&] {
-        for (std::size_t i; (i = next.fetch_add(1)) < experiments.size();) {
-            try {
-                results[i] = run_experiment(experiments[i]);
-            } catch (...) {
-                std::lock_guard lock(error_mutex);
-                if (!error) error = std::current_exception();
-            }
-            if (done) done();
-        }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::max(1u, threads); ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
+    parallel_for(experiments.size(), static_cast<int>(std::max(1u, threads)), [&](std::size_t i) {
+        results[i] = run_experiment(experiments[i]);
+        if (done) done();
+    });
     return results;
 }
 

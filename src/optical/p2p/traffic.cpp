@@ -1,6 +1,6 @@
 #include "liquid/optical/p2p/traffic.hpp"
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 
 namespace liquid::optical::p2p {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "liquid/optical/p2p/rng.hpp"
+#include "liquid/base/rng.hpp"
 
 namespace liquid::optical::p2p {
 

@@ -3,7 +3,7 @@
 // destinations uniform, or hot-spot with parameter p (hot-spot group H = {node 0}).
 #include <cstdint>
 
-#include "liquid/optical/p2p/rng.hpp"
+#include "liquid/base/rng.hpp"
 
 namespace liquid::optical::p2p {
 

@@ -1,0 +1,57 @@
+#pragma once
+// The testbed simulation table (report §8.2, Fig. 18–21): for each representative
+// Swiss-T1 allocation (testbed/swiss_t1.hpp), the simulated aggregate throughput of the
+// topology-unaware executions and of DSatur and liquid schedules, next to the liquid
+// throughput.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "liquid/sim/options.hpp"
+#include "liquid/testbed/swiss_t1.hpp"
+
+namespace liquid::testbed {
+
+struct TestbedTableOptions {
+    sim::SimOptions sim;                 // overheads shared by every run
+    double unaware_size = 2e6;      // bytes per message of round-robin/random/FIFO (report §8.2: 2 MB)
+    double scheduled_size = 5e6;    // bytes per message of DSatur and liquid schedules (5 MB)
+    int random_runs = 5;            // random order: median over this many seeds
+    std::uint64_t seed = 1;         // first seed of the random runs
+    double time_limit_s = 5.0;      // budget of each liquid schedule search
+    int threads = 0;                // <= 0: hardware concurrency
+};
+
+/// One simulated execution: throughput in bytes/s and its ratio to the liquid throughput.
+struct TableCell {
+    double throughput = 0;
+    double ratio = 0;
+    double blocked_s = 0;
+    std::string status = "done";   // "done", or "deadlock"/"event-limit" with throughput 0
+};
+
+struct TestbedRow {
+    Representative rep;
+    double liquid_throughput = 0;   // bytes/s: n²/Λ × link rate
+    TableCell round_robin;          // per-sender queues, round-robin order, no sync
+    TableCell random;               // per-sender queues, random order (median over seeds)
+    TableCell fifo;                 // per-sender queues, traffic order
+    TableCell round_robin_frames;   // round-robin schedule (split phases), barriers
+    TableCell dsatur;               // DSatur schedule, barriers
+    TableCell liquid;               // liquid schedule, barriers
+    int dsatur_length = 0, liquid_length = 0, round_robin_length = 0;
+    bool liquid_found = false;      // the schedule's length is Λ
+};
+
+/// Simulates every representative on `threads` threads; `row_done` is called once per
+/// finished row from the worker threads (it must be thread-safe). Rows keep the order of
+/// `reps`. Deterministic for any thread count.
+std::vector<TestbedRow> simulate_testbed(const Network& t1, const std::vector<Representative>& reps,
+                                         const TestbedTableOptions& options,
+                                         const std::function<void()>& row_done = {});
+
+/// The table as CSV (one header line, one line per row), the format the report plots.
+std::string testbed_csv(const std::vector<TestbedRow>& rows);
+
+}  // namespace liquid::testbed

@@ -1,0 +1,12 @@
+#pragma once
+// Private: one builder per all-to-all broadcast algorithm of thesis §6.2, one file each.
+#include "liquid/optical/broadcast/model.hpp"
+#include "liquid/optical/broadcast/program.hpp"
+
+namespace liquid::optical::detail {
+
+Program hypercube_allgather_program(const ModelParams& p);  // §6.2.1
+Program tree_allgather_program(const ModelParams& p);       // §6.2.2
+Program ring_allgather_program(const ModelParams& p);       // §6.2.3
+
+}  // namespace liquid::optical::detail

@@ -1,0 +1,93 @@
+// Testbed simulation table (testbed_table.hpp), report §8.2.
+#include "liquid/testbed/testbed_table.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "liquid/base/parallel_for.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/sim/frame_executor.hpp"
+#include "liquid/sim/queue_executor.hpp"
+
+namespace liquid::testbed {
+using namespace liquid::sim;
+namespace {
+
+TableCell cell(const SimResult& r) {
+    TableCell c;
+    c.status = status_name(r.status);
+    c.throughput = r.throughput;
+    c.ratio = r.ratio;
+    c.blocked_s = r.blocked_total;
+    return c;
+}
+
+TableCell run_scheduled(const Workload& w, const Traffic& t, Method method, const TestbedTableOptions& o, int& length) {
+    SolveOptions so;
+    so.method = method;
+    so.time_limit_s = o.time_limit_s;
+    so.seed = o.seed;
+    SolveResult sr = solve(t, so);
+    length = sr.schedule.length();
+    return cell(run_frames(w, sr.schedule, o.sim));
+}
+
+TableCell median_random(const Workload& w, const TestbedTableOptions& o) {
+    std::vector<TableCell> runs;
+    for (int k = 0; k < std::max(1, o.random_runs); ++k)
+        runs.push_back(cell(run_queues(w, sender_queues(w, QueueOrder::Random, o.seed + static_cast<std::uint64_t>(k)), o.sim)));
+    std::sort(runs.begin(), runs.end(), [](const TableCell& a, const TableCell& b) { return a.throughput < b.throughput; });
+    return runs[runs.size() / 2];  // the upper median for an even count
+}
+
+TestbedRow simulate_row(const Network& t1, const Representative& rep, const TestbedTableOptions& o) {
+    TestbedRow row;
+    row.rep = rep;
+    const std::vector<double> rates = network_rates(t1);
+    // Topology-unaware executions with the papers' 2 MB messages (Fig. 18).
+    Traffic small = testbed::allocation_traffic(t1, rep.allocation, o.unaware_size);
+    Workload ws = make_workload(small, rates);
+    row.liquid_throughput = ws.total_bytes / liquid_time(ws);
+    row.round_robin = cell(run_queues(ws, sender_queues(ws, QueueOrder::RoundRobin), o.sim));
+    row.random = median_random(ws, o);
+    row.fifo = cell(run_queues(ws, sender_queues(ws, QueueOrder::Fifo), o.sim));
+    row.round_robin_frames = run_scheduled(ws, small, Method::RoundRobin, o, row.round_robin_length);
+    // Schedules with the papers' 5 MB messages (Fig. 19).
+    Traffic big = testbed::allocation_traffic(t1, rep.allocation, o.scheduled_size);
+    Workload wb = make_workload(big, rates);
+    row.dsatur = run_scheduled(wb, big, Method::DSatur, o, row.dsatur_length);
+    row.liquid = run_scheduled(wb, big, Method::Liquid, o, row.liquid_length);
+    row.liquid_found = row.liquid_length == rep.duration;
+    return row;
+}
+
+}  // namespace
+
+std::vector<TestbedRow> simulate_testbed(const Network& t1, const std::vector<Representative>& reps,
+                                         const TestbedTableOptions& options, const std::function<void()>& row_done) {
+    std::vector<TestbedRow> rows(reps.size());
+    // Each row only depends on its representative, so the table is identical for every
+    // thread count.
+    parallel_for(reps.size(), options.threads, [&](std::size_t i) {
+        rows[i] = simulate_row(t1, reps[i], options);
+        if (row_done) row_done();
+    });
+    return rows;
+}
+
+std::string testbed_csv(const std::vector<TestbedRow>& rows) {
+    std::string s =
+        "allocation,nodes,transfers,duration,liquid_MBps,round_robin_MBps,round_robin_ratio,random_MBps,random_ratio,"
+        "fifo_MBps,fifo_ratio,round_robin_frames_MBps,round_robin_frames_ratio,dsatur_MBps,dsatur_ratio,liquid_schedule_MBps,"
+        "liquid_schedule_ratio,round_robin_length,dsatur_length,liquid_length,liquid_found\n";
+    for (const TestbedRow& r : rows) {
+        auto c = [](const TableCell& x) { return fmt::format("{:.3f},{:.5f}", x.throughput / 1e6, x.ratio); };
+        s += fmt::format("{},{},{},{},{:.3f},{},{},{},{},{},{},{},{},{},{}\n", r.rep.allocation.label(), r.rep.allocation.total(),
+                         r.rep.transfers, r.rep.duration, r.liquid_throughput / 1e6, c(r.round_robin), c(r.random), c(r.fifo),
+                         c(r.round_robin_frames), c(r.dsatur), c(r.liquid), r.round_robin_length, r.dsatur_length,
+                         r.liquid_length, r.liquid_found ? 1 : 0);
+    }
+    return s;
+}
+
+}  // namespace liquid::testbed

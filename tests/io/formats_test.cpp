@@ -71,7 +71,7 @@ TEST(Formats, TrafficJsonRoundTrip) {
     spec.size = 5e6;
     Traffic t = make_pattern(net, spec);
     std::string path = temp_file(traffic_to_json(t, net).dump(1), ".json");
-    NetworkTraffic back = read_traffic_json(path);
+    NetworkTraffic back = read_traffic_json(path, nullptr, make_network);
     expect_same_traffic(t, back.traffic);
     EXPECT_EQ(network_to_json(back.network), network_to_json(net));
 }
@@ -134,7 +134,7 @@ TEST(Formats, NetworkJsonErrorsNameFileAndPath) {
 std::string traffic_json_error(const std::string& text) {
     std::string path = temp_file(text, ".json");
     try {
-        read_traffic_json(path);
+        read_traffic_json(path, nullptr, make_network);
     } catch (const InputError& e) {
         return e.what();
     }

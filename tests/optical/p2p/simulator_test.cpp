@@ -9,6 +9,7 @@
 #include "liquid/optical/p2p/traffic.hpp"
 
 using namespace liquid::optical::p2p;
+using liquid::Rng;
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include "liquid/optical/p2p/multi_ring.hpp"
 
 using namespace liquid::optical::p2p;
+using liquid::Rng;
 
 TEST(Ccc, SizesAndSymmetricNeighbours) {
     for (int d : {3, 4, 6, 8}) {

@@ -24,13 +24,13 @@ inline std::string slurp(const std::string& path) {
     return s.str();
 }
 
-/// Runs `liquid <args>` (args are passed to the shell as written).
-inline CommandResult run_liquid(const std::string& args) {
+/// Runs a shell command line, capturing its exit code, stdout and stderr.
+inline CommandResult run_shell(const std::string& command) {
     static int counter = 0;
     auto dir = std::filesystem::temp_directory_path();
     std::string tag = std::to_string(::getpid()) + "-" + std::to_string(counter++);
     std::string out = (dir / ("liquid-out-" + tag)).string(), err = (dir / ("liquid-err-" + tag)).string();
-    std::string cmd = std::string(LIQUID_BINARY) + " " + args + " >" + out + " 2>" + err + " </dev/null";
+    std::string cmd = command + " >" + out + " 2>" + err + " </dev/null";
     int status = std::system(cmd.c_str());
     CommandResult r;
     r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -40,6 +40,9 @@ inline CommandResult run_liquid(const std::string& args) {
     std::filesystem::remove(err);
     return r;
 }
+
+/// Runs `liquid <args>` (args are passed to the shell as written).
+inline CommandResult run_liquid(const std::string& args) { return run_shell(std::string(LIQUID_BINARY) + " " + args); }
 
 /// Writes `text` to a fresh temporary file with the given extension and returns its path.
 inline std::string temp_file(const std::string& text, const std::string& ext) {

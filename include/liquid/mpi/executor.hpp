@@ -1,0 +1,53 @@
+#pragma once
+// The executor: runs MPI_Alltoall / MPI_Alltoallv in the frames of a plan (plan.hpp).
+// Frames run in order; in each frame a rank posts nonblocking receives and sends for its
+// own transfers and the frame ends for it when they complete (no global barrier unless
+// Sync::Barrier, which is for measurement). The transfer to itself is a local copy
+// (MPI_Sendrecv to self, so any pair of datatypes works). Block p of a buffer starts at
+// buf + displ(p) × extent(type), exactly as in MPI_Alltoall(v), so results are byte-identical
+// to the MPI library's for every datatype, derived and non-contiguous ones included.
+//
+// Messages are point-to-point on `comm` with tag kTag: pass a communicator of your own
+// (MPI_Comm_dup) if the program may have a wildcard receive pending on `comm`. The PMPI
+// interposer does so.
+#include <mpi.h>
+
+#include "liquid/plan/plan.hpp"
+
+namespace liquid::mpi {
+
+constexpr int kTag = 0x4c51;  // "LQ"
+
+enum class Sync { None, Barrier };
+
+struct ExecOptions {
+    Sync sync = Sync::None;
+};
+
+/// Like MPI_Alltoall; `plan` must be the plan of this rank in `comm` (rank and size
+/// checked: MPI_ERR_ARG otherwise). Returns an MPI error code.
+int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+             MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan, const ExecOptions& options = {});
+/// Like MPI_Alltoallv.
+int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
+              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan,
+              const ExecOptions& options = {});
+
+/// The same with the whole plan (the rank's part is extracted on each call; keep a
+/// RankPlan for repeated calls).
+int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
+             MPI_Datatype recvtype, MPI_Comm comm, const Plan& plan, const ExecOptions& options = {});
+int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
+              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const Plan& plan,
+              const ExecOptions& options = {});
+
+}  // namespace liquid::mpi
+
+namespace liquid::mpi {
+
+/// Collective over `comm`: rank 0 passes its plan (the others pass nullptr) and every
+/// rank returns it. The plan travels as integers (frames and pairs; hosts and names stay
+/// on rank 0).
+Plan broadcast_plan(const Plan* plan_on_root, MPI_Comm comm);
+
+}  // namespace liquid::mpi

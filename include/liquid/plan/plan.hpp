@@ -1,0 +1,94 @@
+#pragma once
+// Per-rank plans: a schedule of the all-to-all among the ranks of an MPI communicator,
+// turned per rank (for each frame, whom this rank sends to and receives from). Built
+// without MPI, so the `liquid plan` command and the unit tests need no MPI library.
+//
+// Ranks map to hosts of a Network (several ranks per host allowed). The scheduled traffic
+// has one transfer per ordered pair of ranks on *distinct* hosts, routed between their
+// hosts: ranks of one host share that host's links, so the scheduler separates their
+// transfers. Pairs of ranks on the same host never touch the network; they are not
+// scheduled but spread over the frames round-robin (pair s→d in frame ((d−s) mod K) mod L),
+// so that no rank does all of its local copies in one frame. A rank's transfer to itself
+// is a local copy done before the first frame and is not part of the plan.
+#include <string>
+#include <vector>
+
+#include "liquid/net/network.hpp"
+#include "liquid/sched/schedule.hpp"
+
+namespace liquid::mpi {
+
+/// One message of the all-to-all: from rank `src` to rank `dst` (ranks of the communicator).
+struct RankPair {
+    int src = -1, dst = -1;
+    bool operator==(const RankPair&) const = default;
+};
+
+/// The schedule of a K-rank all-to-all: every ordered pair of distinct ranks in exactly one frame.
+struct Plan {
+    int ranks = 0;
+    std::vector<std::string> hosts;             // host name of each rank
+    std::string network;                        // the network's name
+    std::string method;                         // the scheduling method ("optimal", "round-robin", ...)
+    int duration = 0;                           // Λ of the scheduled (inter-host) traffic
+    bool liquid = false;                        // length == duration
+    bool optimal = false;                       // length proven optimal
+    std::vector<std::vector<RankPair>> frames;  // in execution order
+    int length() const { return static_cast<int>(frames.size()); }
+};
+
+/// One frame seen by one rank.
+struct RankFrame {
+    std::vector<int> send_to, recv_from;
+};
+
+/// The plan seen by one rank: what the executor runs.
+struct RankPlan {
+    int rank = -1, ranks = 0;
+    std::vector<RankFrame> frames;
+};
+
+/// The frames of `rank` (0 <= rank < plan.ranks).
+RankPlan rank_plan(const Plan& plan, int rank);
+
+/// The traffic among ranks: `traffic` holds one transfer per ordered pair of ranks on
+/// distinct hosts (named "<src>-<dst>" by rank), `pairs[i]` is the ranks of transfer i;
+/// `local` lists the pairs of distinct ranks on one host.
+struct RankTraffic {
+    Traffic traffic;
+    std::vector<RankPair> pairs;
+    std::vector<RankPair> local;
+};
+
+/// `host_of_rank[r]` is a host node index of `net`. Throws InputError when a pair of
+/// hosts has no route (e.g. a send-only host of the two-switch example).
+RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_rank);
+
+struct PlanResult {
+    Plan plan;
+    SolveResult solve;       // of the inter-host traffic (empty when every rank shares one host)
+    double planning_ms = 0;  // the whole build_plan call
+};
+
+/// Schedules the all-to-all among the ranks with `options` and turns it into a plan.
+/// Every returned plan has passed verify_plan().
+PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, const SolveOptions& options);
+
+/// "" when every ordered pair of distinct ranks appears in exactly one frame and no pair is
+/// a self-pair or out of range; otherwise a sentence naming the first problem.
+std::string verify_plan(const Plan& plan);
+
+/// One rank per host, in the network's host order (the default of `liquid plan`).
+std::vector<int> one_rank_per_host(const Network& net);
+
+/// Host node indices of ranks named by host name (exact, or the name up to its first '.'
+/// as MPI_Get_processor_name may return a fully qualified name). Throws InputError naming
+/// the first rank whose name is not a host of `net`.
+std::vector<int> hosts_by_name(const Network& net, const std::vector<std::string>& names, const std::string& where);
+
+/// Reads a rank map file (LIQUID_RANKMAP): one `rank host` line per rank, ranks of
+/// MPI_COMM_WORLD 0..R-1 each exactly once in any order, '#' starts a comment. Returns the
+/// host names by rank. Throws InputError naming file:line.
+std::vector<std::string> read_rank_map(const std::string& path);
+
+}  // namespace liquid::mpi

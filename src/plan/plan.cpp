@@ -1,0 +1,120 @@
+#include "liquid/plan/plan.hpp"
+
+#include <chrono>
+#include <set>
+
+#include "liquid/base/error.hpp"
+
+namespace liquid::mpi {
+
+RankPlan rank_plan(const Plan& plan, int rank) {
+    RankPlan out{rank, plan.ranks, std::vector<RankFrame>(plan.frames.size())};
+    for (std::size_t f = 0; f < plan.frames.size(); ++f)
+        for (const RankPair& p : plan.frames[f]) {
+            if (p.src == rank) out.frames[f].send_to.push_back(p.dst);
+            if (p.dst == rank) out.frames[f].recv_from.push_back(p.src);
+        }
+    return out;
+}
+
+RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_rank) {
+    std::vector<std::string> link_names;
+    for (const Link& l : net.links()) link_names.push_back(l.name);
+    RankTraffic out{Traffic(link_names), {}, {}};
+    const int k = static_cast<int>(host_of_rank.size());
+    for (int s = 0; s < k; ++s)
+        for (int d = 0; d < k; ++d) {
+            if (s == d) continue;
+            const int hs = host_of_rank[s], hd = host_of_rank[d];
+            if (hs == hd) {
+                out.local.push_back({s, d});
+                continue;
+            }
+            out.traffic.add(std::to_string(s) + "-" + std::to_string(d), net.route(hs, hd), hs, hd);
+            out.pairs.push_back({s, d});
+        }
+    return out;
+}
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Same-host pairs use no network link: frame ((d − s) mod K) mod L, a round-robin spread.
+void spread_local_pairs(Plan& plan, const std::vector<RankPair>& local) {
+    if (local.empty()) return;
+    if (plan.frames.empty()) plan.frames.resize(1);
+    const int k = plan.ranks, frames = plan.length();
+    for (const RankPair& p : local) plan.frames[((p.dst - p.src + k) % k) % frames].push_back(p);
+}
+
+}  // namespace
+
+PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, const SolveOptions& options) {
+    const auto start = std::chrono::steady_clock::now();
+    PlanResult out;
+    Plan& plan = out.plan;
+    plan.ranks = static_cast<int>(host_of_rank.size());
+    for (int h : host_of_rank) plan.hosts.push_back(net.node(h).name);
+    plan.network = net.name();
+    plan.method = method_name(options.method);
+    RankTraffic rt = rank_traffic(net, host_of_rank);
+    if (!rt.traffic.empty()) {
+        out.solve = solve(rt.traffic, options);
+        for (const auto& frame : out.solve.schedule.frames) {
+            plan.frames.emplace_back();
+            for (int t : frame) plan.frames.back().push_back(rt.pairs[t]);
+        }
+        plan.duration = out.solve.duration;
+        plan.liquid = out.solve.liquid;
+        plan.optimal = out.solve.optimal;
+    } else {
+        plan.liquid = plan.optimal = true;  // nothing crosses the network
+    }
+    spread_local_pairs(plan, rt.local);
+    if (std::string problem = verify_plan(plan); !problem.empty())
+        throw std::logic_error("build_plan produced an invalid plan: " + problem);
+    out.planning_ms = ms_since(start);
+    return out;
+}
+
+std::string verify_plan(const Plan& plan) {
+    const int k = plan.ranks;
+    if (k < 0) return "the plan has a negative number of ranks";
+    if (!plan.hosts.empty() && static_cast<int>(plan.hosts.size()) != k)
+        return "the plan names " + std::to_string(plan.hosts.size()) + " hosts for " + std::to_string(k) + " ranks";
+    std::vector<char> seen(static_cast<std::size_t>(k) * k, 0);
+    for (std::size_t f = 0; f < plan.frames.size(); ++f)
+        for (const RankPair& p : plan.frames[f]) {
+            const std::string where = "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+            if (p.src < 0 || p.src >= k || p.dst < 0 || p.dst >= k) return where + " names a rank outside 0.." + std::to_string(k - 1);
+            if (p.src == p.dst) return where + " is a self-transfer (done locally, not planned)";
+            char& s = seen[static_cast<std::size_t>(p.src) * k + p.dst];
+            if (s) return where + " appears twice";
+            s = 1;
+        }
+    for (int s = 0; s < k; ++s)
+        for (int d = 0; d < k; ++d)
+            if (s != d && !seen[static_cast<std::size_t>(s) * k + d])
+                return "pair " + std::to_string(s) + "->" + std::to_string(d) + " is in no frame";
+    return "";
+}
+
+std::vector<int> one_rank_per_host(const Network& net) { return net.hosts(); }
+
+std::vector<int> hosts_by_name(const Network& net, const std::vector<std::string>& names, const std::string& where) {
+    std::vector<int> out;
+    for (std::size_t r = 0; r < names.size(); ++r) {
+        auto id = net.find_node(names[r]);
+        if (!id || !net.is_host(*id)) id = net.find_node(names[r].substr(0, names[r].find('.')));
+        if (!id || !net.is_host(*id))
+            throw InputError(where, "rank " + std::to_string(r) + " runs on '" + names[r] + "', which is not a host of network '" + net.name() + "'",
+                             "name the hosts like the network does, or give LIQUID_RANKMAP (`rank host` lines)");
+        out.push_back(*id);
+    }
+    return out;
+}
+
+}  // namespace liquid::mpi

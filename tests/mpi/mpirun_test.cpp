@@ -1,0 +1,154 @@
+// End-to-end runs under mpirun (Release pass only): the executor and the PMPI interposer
+// against PMPI_Alltoall(v), the interposer under a plain C program, its fallback path and
+// its report file.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "liquid/plan/plan.hpp"
+#include "liquid/net/generators.hpp"
+#include "liquid/traffic/analysis.hpp"
+#include "support/run.hpp"
+
+namespace liquid::mpi {
+namespace {
+
+#ifdef LIQUID_MPI_CHECK
+constexpr bool kMpiBuilt = true;
+const std::string kCheck = LIQUID_MPI_CHECK, kPlain = LIQUID_MPI_PLAIN, kPmpi = LIQUID_PMPI, kMpirun = LIQUID_MPIRUN;
+#else
+constexpr bool kMpiBuilt = false;
+const std::string kCheck, kPlain, kPmpi, kMpirun;
+#endif
+
+#define SKIP_UNLESS_MPI_RUNS()                                                                          \
+    do {                                                                                               \
+        if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")               \
+            GTEST_SKIP() << "mpirun end-to-end tests run in the Release pass only (LIQUID_SANITIZED=1)"; \
+        if (!kMpiBuilt) GTEST_SKIP() << "MPI was not found at configure time: nothing to run";         \
+    } while (0)
+
+// mpirun with N ranks on this machine; `env` is a list of -x VAR=value. Ranks yield when
+// idle (the CI machine is oversubscribed), and the reference PMPI_Alltoall is pinned to
+// the pairwise algorithm: Open MPI 4.1.4's Bruck algorithm (its choice for small blocks)
+// corrupts the heap with the strided datatype from 16 ranks on.
+test::CommandResult mpirun(int n, const std::string& env, const std::string& program) {
+    return test::run_shell(kMpirun + " --oversubscribe --allow-run-as-root --mca btl self,vader --mca mpi_yield_when_idle 1" +
+                           " --mca coll_tuned_use_dynamic_rules 1 --mca coll_tuned_alltoall_algorithm 2 -np " +
+                           std::to_string(n) + " " + env + " " + program);
+}
+
+// Ranks r -> host h(r mod hosts) of a crossbar.
+std::string rank_map(int ranks, int hosts, const std::string& stranger = "") {
+    std::string text;
+    for (int r = 0; r < ranks; ++r)
+        text += std::to_string(r) + " " + (r == ranks - 1 && !stranger.empty() ? stranger : "h" + std::to_string(r % hosts)) + "\n";
+    return test::temp_file(text, ".map");
+}
+
+std::string preload(const std::string& network, const std::string& map, const std::string& report) {
+    std::string env = "-x LD_PRELOAD=" + kPmpi + " -x LIQUID_TIME_LIMIT=1";
+    if (!network.empty()) env += " -x LIQUID_NETWORK=" + network;
+    if (!map.empty()) env += " -x LIQUID_RANKMAP=" + map;
+    if (!report.empty()) env += " -x LIQUID_REPORT=" + report;
+    return env;
+}
+
+nlohmann::json read_report(const std::string& path) { return nlohmann::json::parse(test::slurp(path)); }
+
+class Executor : public ::testing::TestWithParam<int> {};
+
+TEST_P(Executor, MatchesPmpiAlltoallForEveryTypeSizeAndCommunicator) {
+    SKIP_UNLESS_MPI_RUNS();
+    const auto r = mpirun(GetParam(), "", kCheck + " executor 7");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("failures 0"), std::string::npos) << r.out << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Ranks, Executor, ::testing::Values(2, 5, 8, 16, 32));
+
+class Interposer : public ::testing::TestWithParam<int> {};
+
+TEST_P(Interposer, MatchesPmpiAlltoallAndPlansEveryCommunicator) {
+    SKIP_UNLESS_MPI_RUNS();
+    const int n = GetParam(), hosts = (n + 1) / 2;
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(n, preload("crossbar:" + std::to_string(hosts), rank_map(n, hosts), report), kCheck + " intercepted 3");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("failures 0"), std::string::npos) << r.out << r.err;
+    const auto j = read_report(report);
+    ASSERT_EQ(j["plans"].size(), 3u) << j.dump(2);  // world rank 0 is in world, its parity half and the first three
+    for (const auto& p : j["plans"]) {
+        EXPECT_FALSE(p["fallback"].get<bool>()) << p.dump();
+        EXPECT_TRUE(p["liquid"].get<bool>()) << p.dump();  // a crossbar's all-to-all is always liquid
+    }
+    EXPECT_EQ(j["plans"][0]["ranks"], n);
+    EXPECT_EQ(j["call_fallback_reasons"], nlohmann::json::array({"MPI_IN_PLACE is not planned"}));
+    EXPECT_GT(j["calls_run_by_plan"].get<long>(), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ranks, Interposer, ::testing::Values(5, 16));
+
+TEST(InterposerPlainProgram, RunsTheLiquidPlanOfTheNetwork) {
+    SKIP_UNLESS_MPI_RUNS();
+    // Eight ranks on the eight hosts of a 2-ary 3-tree.
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(8, preload("fat-tree:2,3", rank_map(8, 8), report), kPlain + " 500 3");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("8 ranks, 500 ints per block, 4 calls: ok"), std::string::npos) << r.out;
+    EXPECT_EQ(r.err.find("falls back"), std::string::npos) << r.err;
+    const auto j = read_report(report);
+    EXPECT_EQ(j["intercepted_calls"], 4);
+    EXPECT_EQ(j["alltoall_calls"], 3);
+    EXPECT_EQ(j["alltoallv_calls"], 1);
+    EXPECT_EQ(j["calls_run_by_plan"], 4);
+    ASSERT_EQ(j["plans"].size(), 1u);
+    const Network net = make_fat_tree(2, 3);
+    const int lambda = analyze(rank_traffic(net, one_rank_per_host(net)).traffic).duration;
+    EXPECT_EQ(j["plans"][0]["duration"], lambda);
+    EXPECT_GE(j["plans"][0]["length"].get<int>(), lambda);
+    EXPECT_EQ(j["plans"][0]["liquid"], j["plans"][0]["length"] == lambda);
+    EXPECT_GE(j["plans"][0]["planning_ms"].get<double>(), 0);
+}
+
+TEST(InterposerPlainProgram, RunsAPlanFileFromLiquidPlan) {
+    SKIP_UNLESS_MPI_RUNS();
+    const auto plan = test::run_liquid("plan --network crossbar:4 --method round-robin --json");
+    ASSERT_EQ(plan.exit_code, 0) << plan.err;
+    const std::string path = test::temp_file(plan.out, ".json"), report = test::temp_file("", ".json");
+    const auto r = mpirun(4, preload("", "", report) + " -x LIQUID_PLAN=" + path, kPlain + " 10 1");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    const auto j = read_report(report);
+    EXPECT_EQ(j["plans"][0]["method"], "file");
+    EXPECT_EQ(j["calls_run_by_plan"], 2);
+}
+
+TEST(InterposerFallback, NoNetworkSaysWhyOnceAndStillComputesTheRightResult) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(4, preload("", "", report), kPlain + " 100 3");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << r.out;
+    const std::string says = "falls back to the MPI library's algorithm: LIQUID_NETWORK: not set";
+    ASSERT_NE(r.err.find(says), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find(says, r.err.find(says) + 1), std::string::npos) << "said more than once:\n" << r.err;
+    const auto j = read_report(report);
+    EXPECT_EQ(j["calls_fallen_back"], 4);
+    ASSERT_EQ(j["plans"].size(), 1u);
+    EXPECT_TRUE(j["plans"][0]["fallback"].get<bool>());
+}
+
+TEST(InterposerFallback, RankOnAHostOutsideTheNetwork) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(4, preload("crossbar:4", rank_map(4, 4, "login7"), report), kPlain + " 100 1");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.err.find("rank 3 runs on 'login7', which is not a host of network"), std::string::npos) << r.err;
+    const auto j = read_report(report);
+    EXPECT_TRUE(j["plans"][0]["fallback"].get<bool>());
+    EXPECT_NE(j["plans"][0]["reason"].get<std::string>().find("login7"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace liquid::mpi

@@ -83,9 +83,6 @@ AGENT
 chmod +x "$WORK/agent"
 
 echo "# network: $NET (3 + 3 hosts, 100 Mbit/s tbf on every cable, Open MPI over TCP, one rank per host namespace)"
-for i in 2 3 4 5 6; do   # every host reaches n1 over the bridges
-  ip netns exec "$P-n$i" ping -c 1 -W 2 192.0.2.11 >/dev/null || { echo "mpi_netns.sh: n$i cannot reach n1" >&2; exit 1; }
-done
 
 ip netns exec "$P-head" timeout 900 mpirun --allow-run-as-root --hostfile "$WORK/hosts" \
   --mca plm_rsh_agent "$WORK/agent" --mca routed direct \

@@ -12,6 +12,7 @@ PACKAGES=(
   libbenchmark-dev      # bench/
   libcadical-dev        # SAT portfolio partner of the exact search
   python3               # scripts/check-layering.py (the layering test)
+  libopenmpi-dev openmpi-bin  # src/mpi: the executor, libliquid_pmpi.so, mpirun tests and bench/mpi
 )
 
 SUDO=""

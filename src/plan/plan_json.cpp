@@ -14,10 +14,17 @@ nlohmann::json plan_json(const Plan& plan) {
         for (const RankPair& p : frame) f.push_back({p.src, p.dst});
         frames.push_back(f);
     }
+    // Every rank's frames in one pass over the pairs (rank_plan() per rank would be K³).
+    std::vector<std::vector<RankFrame>> by_rank(plan.ranks, std::vector<RankFrame>(plan.frames.size()));
+    for (std::size_t f = 0; f < plan.frames.size(); ++f)
+        for (const RankPair& p : plan.frames[f]) {
+            by_rank[p.src][f].send_to.push_back(p.dst);
+            by_rank[p.dst][f].recv_from.push_back(p.src);
+        }
     json per_rank = json::array();
     for (int r = 0; r < plan.ranks; ++r) {
         json rf = json::array();
-        for (const RankFrame& f : rank_plan(plan, r).frames) rf.push_back({{"send", f.send_to}, {"recv", f.recv_from}});
+        for (const RankFrame& f : by_rank[r]) rf.push_back({{"send", f.send_to}, {"recv", f.recv_from}});
         per_rank.push_back({{"rank", r}, {"host", plan.hosts.empty() ? "" : plan.hosts[r]}, {"frames", rf}});
     }
     return {{"format", "liquid-plan"}, {"version", 1},   {"network", plan.network}, {"method", plan.method},

@@ -1,43 +1,116 @@
 // DSatur (Brélaz 1979; report Appendix A, Fig. 24): the heuristic upper bound.
+// Works on the sparse transfer–link incidence (no congestion graph: a 256-host all-to-all
+// has 65 280 transfers, 530 MB of adjacency bitsets) and picks the next vertex from a lazy
+// max-heap instead of a scan over all vertices, so it is O(sum of λ(l)^2 · log n).
 #include <algorithm>
+#include <bit>
+#include <queue>
+#include <tuple>
 
 #include "liquid/sched/baselines.hpp"
-#include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/incidence.hpp"
 
 namespace liquid::sched {
+namespace {
 
-Schedule dsatur_schedule(const Traffic& traffic) {
+/// Distinct congestion-graph neighbours of v (each once), via a stamp array.
+class Neighbours {
+public:
+    Neighbours(const Incidence& links, const Incidence& users)
+        : links_(links), users_(users), stamp_(static_cast<std::size_t>(links.rows()), -1) {}
+    template <class F>
+    void for_each(int v, F&& f) {
+        for (int l : links_.row(v))
+            for (int u : users_.row(l))
+                if (u != v && stamp_[static_cast<std::size_t>(u)] != v) stamp_[static_cast<std::size_t>(u)] = v, f(u);
+    }
+
+private:
+    const Incidence& links_;
+    const Incidence& users_;
+    std::vector<int> stamp_;
+};
+
+/// Colours seen among a vertex's neighbours: a growable bitset (most vertices see few).
+struct SeenColours {
+    std::vector<std::uint64_t> words;
+    bool insert(int c) {
+        const auto w = static_cast<std::size_t>(c) / 64;
+        if (w >= words.size()) words.resize(w + 1, 0);
+        const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+        if (words[w] & bit) return false;
+        words[w] |= bit;
+        return true;
+    }
+    int smallest_free() const {
+        for (std::size_t w = 0; w < words.size(); ++w)
+            if (~words[w]) return static_cast<int>(w * 64) + std::countr_one(words[w]);
+        return static_cast<int>(words.size() * 64);
+    }
+};
+
+}  // namespace
+
+std::uint64_t dsatur_memory_bytes(const Traffic& traffic) {
+    std::uint64_t incidence = 0;
+    for (const Transfer& t : traffic.transfers()) incidence += t.path.empty() ? 16 : t.path.size();
+    // Two incidences, stamp, colour, saturation, degree, seen colours, heap entries.
+    return incidence * 2 * sizeof(int) + static_cast<std::uint64_t>(traffic.size()) * 96;
+}
+
+std::optional<Schedule> dsatur_schedule(const Traffic& traffic, const Limits& limits) {
     const int n = traffic.size();
     Schedule s;
     if (n == 0) return s;
-    const CongestionGraph g(traffic);
-    std::vector<std::vector<int>> adj(n);
-    for (int v = 0; v < n; ++v) g.neighbours(v).for_each([&](std::size_t u) { adj[v].push_back(static_cast<int>(u)); });
-    std::vector<int> color(n, -1), sat(n, 0), deg(n);
-    for (int v = 0; v < n; ++v) deg[v] = static_cast<int>(adj[v].size());
-    // seen[v]: colours already used by v's neighbours; no colour exceeds max degree.
-    std::size_t max_deg = 0;
-    for (int v = 0; v < n; ++v) max_deg = std::max(max_deg, adj[v].size());
-    std::vector<Bitset> seen(n, Bitset(max_deg + 2));
+    if (!limits.fits(dsatur_memory_bytes(traffic))) return std::nullopt;
+    const Incidence links = transfer_links(traffic);
+    const Incidence users = transpose(links, traffic.link_count());
+    Neighbours nb(links, users);
+    DeadlinePoll poll(limits.deadline, 64);
+    std::vector<int> color(n, -1), sat(n, 0), deg(n, 0);
+    for (int v = 0; v < n; ++v) {
+        nb.for_each(v, [&](int) { ++deg[v]; });
+        if (poll.expired()) return std::nullopt;
+    }
+    std::vector<SeenColours> seen(n);
+    // Lazy max-heap on (saturation, degree, -index): saturation only grows (a new entry is
+    // pushed) and degree only shrinks (a stale entry is re-pushed when it surfaces), so the
+    // first entry that matches its vertex's current key is the exact DSatur choice.
+    using Key = std::tuple<int, int, int>;
+    std::priority_queue<Key> heap;
+    for (int v = 0; v < n; ++v) heap.emplace(0, deg[v], -v);
     for (int step = 0; step < n; ++step) {
         int v = -1;
-        for (int u = 0; u < n; ++u) {
-            if (color[u] >= 0) continue;
-            if (v < 0 || sat[u] > sat[v] || (sat[u] == sat[v] && deg[u] > deg[v])) v = u;
+        while (v < 0) {
+            const auto [ks, kd, ki] = heap.top();
+            heap.pop();
+            const int u = -ki;
+            if (color[u] >= 0 || ks != sat[u]) continue;
+            if (kd != deg[u]) {
+                heap.emplace(ks, deg[u], ki);
+                continue;
+            }
+            v = u;
         }
-        int c = 0;
-        while (c < static_cast<int>(seen[v].size()) && seen[v].test(c)) ++c;
+        const int c = seen[v].smallest_free();
         color[v] = c;
-        if (c >= s.length()) s.frames.resize(c + 1);
-        s.frames[c].push_back(v);
-        for (int u : adj[v]) {
-            if (color[u] >= 0) continue;
+        if (c >= s.length()) s.frames.resize(static_cast<std::size_t>(c) + 1);
+        s.frames[static_cast<std::size_t>(c)].push_back(v);
+        nb.for_each(v, [&](int u) {
+            if (color[u] >= 0) return;
             --deg[u];
-            if (c < static_cast<int>(seen[u].size()) && !seen[u].test(c)) seen[u].set(c), ++sat[u];
-        }
+            if (seen[u].insert(c)) heap.emplace(++sat[u], deg[u], -u);
+        });
+        if (poll.expired()) return std::nullopt;
     }
     for (auto& f : s.frames) std::sort(f.begin(), f.end());
     return s;
+}
+
+Schedule dsatur_schedule(const Traffic& traffic) {
+    Limits unlimited;
+    unlimited.memory_bytes = ~std::uint64_t{0};
+    return *dsatur_schedule(traffic, unlimited);
 }
 
 }  // namespace liquid::sched

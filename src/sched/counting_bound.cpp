@@ -20,9 +20,11 @@ public:
     PairMatching(const Traffic& t, const std::vector<int>& left, const std::vector<int>& right)
         : t_(t), left_(left), right_(right), match_right_(right.size(), -1), visited_(right.size(), 0) {}
 
-    int run(int enough) {
+    /// Stops (returning `enough`, i.e. no bound) when `poll` reports the deadline.
+    int run(int enough, DeadlinePoll* poll) {
         int size = 0;
         for (std::size_t x = 0; x < left_.size() && size < enough; ++x) {
+            if (poll && poll->expired()) return enough;
             ++round_;
             if (augment(x)) ++size;
         }
@@ -53,7 +55,7 @@ private:
 };
 
 /// The pair bound if it exceeds `at_least`, else at most `at_least`.
-int pair_bound(const Traffic& t, std::span<const int> ua, std::span<const int> ub, int at_least) {
+int pair_bound(const Traffic& t, std::span<const int> ua, std::span<const int> ub, int at_least, DeadlinePoll* poll) {
     std::vector<int> a_only, b_only;
     std::set_difference(ua.begin(), ua.end(), ub.begin(), ub.end(), std::back_inserter(a_only));
     std::set_difference(ub.begin(), ub.end(), ua.begin(), ua.end(), std::back_inserter(b_only));
@@ -63,14 +65,14 @@ int pair_bound(const Traffic& t, std::span<const int> ua, std::span<const int> u
     // The bound beats at_least iff the matching stays below all - at_least.
     const int enough = all - at_least;
     PairMatching m(t, a_only.size() <= b_only.size() ? a_only : b_only, a_only.size() <= b_only.size() ? b_only : a_only);
-    return all - m.run(enough);
+    return all - m.run(enough, poll);
 }
 
 }  // namespace
 
 int link_pair_bound(const Traffic& traffic, int link_a, int link_b) {
     const Incidence users = link_users(traffic);
-    return pair_bound(traffic, users.row(link_a), users.row(link_b), 0);
+    return pair_bound(traffic, users.row(link_a), users.row(link_b), 0, nullptr);
 }
 
 CountingBound link_pair_bound(const Traffic& traffic, int at_least, const Deadline& deadline) {
@@ -82,6 +84,7 @@ CountingBound link_pair_bound(const Traffic& traffic, int at_least, const Deadli
     auto load = [&](int l) { return static_cast<int>(users.row(l).size()); };
     std::stable_sort(links.begin(), links.end(), [&](int a, int b) { return load(a) > load(b); });
     int target = at_least;
+    DeadlinePoll poll(deadline, 8);
     for (std::size_t i = 0; i < links.size(); ++i) {
         // Pairs in descending load; |A ∪ B ∪ C| <= λ(a) + λ(b), so later pairs cannot win.
         for (std::size_t j = i + 1; j < links.size() && load(links[i]) + load(links[j]) > target; ++j) {
@@ -89,7 +92,7 @@ CountingBound link_pair_bound(const Traffic& traffic, int at_least, const Deadli
                 best.complete = false;
                 return best;
             }
-            const int b = pair_bound(traffic, users.row(links[i]), users.row(links[j]), target);
+            const int b = pair_bound(traffic, users.row(links[i]), users.row(links[j]), target, &poll);
             if (b > target) best = {b, links[i], links[j], true}, target = b;
         }
     }

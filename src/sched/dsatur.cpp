@@ -13,22 +13,27 @@
 namespace liquid::sched {
 namespace {
 
-/// Distinct congestion-graph neighbours of v (each once), via a stamp array.
+/// Distinct congestion-graph neighbours of v (each once), via a stamp array: every call
+/// has its own stamp value.
 class Neighbours {
 public:
     Neighbours(const Incidence& links, const Incidence& users)
-        : links_(links), users_(users), stamp_(static_cast<std::size_t>(links.rows()), -1) {}
+        : links_(links), users_(users), stamp_(static_cast<std::size_t>(links.rows()), 0) {}
     template <class F>
     void for_each(int v, F&& f) {
+        ++call_;
         for (int l : links_.row(v))
-            for (int u : users_.row(l))
-                if (u != v && stamp_[static_cast<std::size_t>(u)] != v) stamp_[static_cast<std::size_t>(u)] = v, f(u);
+            for (int u : users_.row(l)) {
+                std::uint64_t& s = stamp_[static_cast<std::size_t>(u)];
+                if (u != v && s != call_) s = call_, f(u);
+            }
     }
 
 private:
     const Incidence& links_;
     const Incidence& users_;
-    std::vector<int> stamp_;
+    std::vector<std::uint64_t> stamp_;
+    std::uint64_t call_ = 0;
 };
 
 /// Colours seen among a vertex's neighbours: a growable bitset (most vertices see few).
@@ -55,7 +60,7 @@ std::uint64_t dsatur_memory_bytes(const Traffic& traffic) {
     std::uint64_t incidence = 0;
     for (const Transfer& t : traffic.transfers()) incidence += t.path.empty() ? 16 : t.path.size();
     // Two incidences, stamp, colour, saturation, degree, seen colours, heap entries.
-    return incidence * 2 * sizeof(int) + static_cast<std::uint64_t>(traffic.size()) * 96;
+    return incidence * 2 * sizeof(int) + static_cast<std::uint64_t>(traffic.size()) * 104;
 }
 
 std::optional<Schedule> dsatur_schedule(const Traffic& traffic, const Limits& limits) {

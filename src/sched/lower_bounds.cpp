@@ -41,12 +41,16 @@ std::uint64_t congestion_graph_bytes(const Traffic& traffic) {
     return n * ((n + 63) / 64 * 8 + 32);
 }
 
+/// Beyond this many transfers the graph's construction alone (quadratic, not
+/// interruptible) takes seconds; under limits the bound then falls back to Λ.
+constexpr int kGraphTransfersMax = 16384;
+
 }  // namespace
 
 std::vector<int> large_clique(const Traffic& traffic, int exact_limit, const Limits* limits) {
     const int n = traffic.size();
     if (n == 0 || traffic.link_count() == 0) return {};
-    if (limits && (!limits->fits(4 * congestion_graph_bytes(traffic)) || limits->deadline.expired()))
+    if (limits && (n > kGraphTransfersMax || !limits->fits(4 * congestion_graph_bytes(traffic)) || limits->deadline.expired()))
         return busiest_link_users(traffic);
     const Deadline deadline = limits ? limits->deadline : Deadline{};
     const CongestionGraph g(traffic);

@@ -197,8 +197,17 @@ std::uint64_t frame_search_memory_bytes(const Traffic& traffic, int L) {
     return 3 * n * row + static_cast<std::uint64_t>(traffic.link_count() + 3 * L + 4096) * row + (std::uint64_t{64} << 20);
 }
 
+/// The frame search's bitset tables are quadratic in the transfers and built without
+/// deadline checks: beyond this size their construction alone takes seconds.
+constexpr int kFrameSearchTransfersMax = 16384;
+
 /// Builds the frame search if it fits in memory and time; records why not otherwise.
 std::unique_ptr<FrameSearch> make_frame_search(Run& run, int L) {
+    if (run.traffic.size() > kFrameSearchTransfersMax) {
+        run.r.skipped.push_back("exact search: " + std::to_string(run.traffic.size()) + " transfers, more than the " +
+                                std::to_string(kFrameSearchTransfersMax) + " its bitset tables handle within seconds");
+        return nullptr;
+    }
     const std::uint64_t need = frame_search_memory_bytes(run.traffic, L);
     if (!run.limits.fits(need)) {
         run.r.skipped.push_back("exact search: needs " + megabytes(need) + ", memory limit " + megabytes(run.limits.memory_bytes));
@@ -218,7 +227,8 @@ void record_search(SolveResult& r, const FrameSearch& search) {
 void solve_liquid(Run& run) {
     SolveResult& r = run.r;
     start_from_constructions(run);
-    if (run.proven()) return;
+    // Without the portfolio, DSatur is only the fallback: the liquid search still runs.
+    if (run.proven() && run.o.constructions) return;
     // The clique bound proves "no liquid schedule" at once when it exceeds Λ; the search
     // below would find the same (its virtual clique links overflow at the root).
     clique_bound(run);

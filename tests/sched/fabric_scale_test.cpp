@@ -186,7 +186,9 @@ TEST(FabricScale, TinyMemoryLimitDegradesInsteadOfFailing) {
     const SolveResult r = solve(t, o);
     EXPECT_EQ(verify_schedule(t, r.schedule), "");
     EXPECT_LE(r.schedule.length(), sched::round_robin_schedule(t).length());
-    if (!r.optimal) EXPECT_FALSE(r.skipped.empty());
+    if (!r.optimal) {
+        EXPECT_FALSE(r.skipped.empty());
+    }
 }
 
 }  // namespace

@@ -14,7 +14,8 @@ namespace liquid::sched {
 /// at most `exact_limit` transfers.
 /// With `limits`: the greedy passes stop at the deadline (keeping the best clique so far),
 /// and when the congestion graph (transfers^2 bits) does not fit in a quarter of the memory
-/// limit, the result is the users of a most loaded link (size Λ).
+/// limit or the traffic has more than 16 384 transfers (building the graph alone would
+/// take seconds), the result is the users of a most loaded link (size Λ).
 std::vector<int> large_clique(const Traffic& traffic, int exact_limit = 48, const Limits* limits = nullptr);
 
 /// Cliques that act as extra "virtual links" in the frame search: a greedy maximal clique

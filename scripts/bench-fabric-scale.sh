@@ -26,7 +26,9 @@ runs = {}
 for b in data["benchmarks"]:
     if b.get("run_type") == "aggregate":
         continue
-    runs.setdefault(b.get("run_name", b["name"]), []).append(b)
+    # "optimal/torus:6x6/iterations:1/repeats:3/real_time" -> "optimal/torus:6x6"
+    name = b.get("run_name", b["name"]).split("/iterations:")[0].split("/repeats:")[0].split("/real_time")[0]
+    runs.setdefault(name, []).append(b)
 def ms(b):
     return b["real_time"] * {"ms": 1.0, "us": 1e-3, "ns": 1e-6, "s": 1e3}[b["time_unit"]]
 def median_ms(name):

@@ -1,6 +1,6 @@
 // Link-pair counting bound (see counting_bound.hpp): |A ∪ B ∪ C| minus a maximum matching
 // of non-congesting (A, B) pairs.
-#include "liquid/sched/counting_bound.hpp"
+#include "sched/counting_bound.hpp"
 
 #include <algorithm>
 #include <iterator>

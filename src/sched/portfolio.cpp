@@ -1,12 +1,12 @@
 // The construction portfolio: cheap constructions first, stop at the lower bound.
-#include "liquid/sched/portfolio.hpp"
+#include "sched/portfolio.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
 #include "liquid/sched/baselines.hpp"
-#include "liquid/sched/shift_permutations.hpp"
+#include "sched/shift_permutations.hpp"
 
 namespace liquid::sched {
 namespace {

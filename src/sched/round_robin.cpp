@@ -2,7 +2,7 @@
 // congesting phases split into frames. The shift-permutation construction with hosts in
 // rank order and frames per phase.
 #include "liquid/sched/baselines.hpp"
-#include "liquid/sched/shift_permutations.hpp"
+#include "sched/shift_permutations.hpp"
 
 namespace liquid::sched {
 

@@ -1,10 +1,11 @@
 // Shift-permutation constructions: phases of host pairs packed by first fit.
-#include "liquid/sched/shift_permutations.hpp"
+#include "sched/shift_permutations.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <numeric>
 
+#include "liquid/base/rng.hpp"
 #include "liquid/sched/baselines.hpp"
 
 namespace liquid::sched {
@@ -26,19 +27,13 @@ int rank_of(const std::vector<int>& sorted, int key) {
     return static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), key) - sorted.begin());
 }
 
-/// A host relabelling drawn from SplitMix64 by Fisher–Yates: the same on every platform.
+/// A seeded host relabelling (the portable Rng: the same on every platform).
 std::vector<int> relabelling(int n, std::uint64_t seed) {
     std::vector<int> label(static_cast<std::size_t>(n));
     std::iota(label.begin(), label.end(), 0);
     if (seed == 0) return label;
-    std::uint64_t state = seed;
-    auto next = [&state] {
-        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    };
-    for (int i = n - 1; i > 0; --i) std::swap(label[i], label[next() % static_cast<std::uint64_t>(i + 1)]);
+    Rng rng(seed);
+    shuffle(label.begin(), label.end(), rng);
     return label;
 }
 

@@ -15,10 +15,10 @@
 #include <thread>
 
 #include "liquid/sched/baselines.hpp"
-#include "liquid/sched/counting_bound.hpp"
+#include "sched/counting_bound.hpp"
 #include "sched/frame_search.hpp"
 #include "liquid/sched/lower_bounds.hpp"
-#include "liquid/sched/portfolio.hpp"
+#include "sched/portfolio.hpp"
 #include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"

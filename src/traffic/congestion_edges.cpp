@@ -1,8 +1,9 @@
 #include "liquid/traffic/congestion_edges.hpp"
 
 #include <algorithm>
-#include <thread>
 #include <vector>
+
+#include "liquid/base/parallel_for.hpp"
 
 #include "liquid/traffic/incidence.hpp"
 
@@ -32,14 +33,12 @@ std::uint64_t count_part(const Incidence& links, const Incidence& users, unsigne
 std::uint64_t count_congestion_edges(const Traffic& traffic, unsigned threads) {
     const Incidence links = transfer_links(traffic);
     const Incidence users = transpose(links, traffic.link_count());
-    if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
-    threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max(1, traffic.size() / 1024)));
-    std::vector<std::uint64_t> partial(threads, 0);
-    std::vector<std::thread> pool;
-    for (unsigned p = 1; p < threads; ++p)
-        pool.emplace_back([&, p] { partial[p] = count_part(links, users, p, threads); });
-    partial[0] = count_part(links, users, 0, threads);
-    for (auto& th : pool) th.join();
+    // One part per thread, transfers interleaved (i = part mod parts) for an even load.
+    const auto parts = static_cast<unsigned>(thread_count(static_cast<int>(threads)));
+    std::vector<std::uint64_t> partial(parts, 0);
+    parallel_for(parts, static_cast<int>(parts), [&](std::size_t p) {
+        partial[p] = count_part(links, users, static_cast<unsigned>(p), parts);
+    });
     std::uint64_t total = 0;
     for (std::uint64_t e : partial) total += e;
     return total;

@@ -12,7 +12,7 @@
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/lower_bounds.hpp"
-#include "liquid/sched/sat_decision.hpp"
+#include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/testbed/network_spec.hpp"

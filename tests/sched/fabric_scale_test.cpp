@@ -52,19 +52,6 @@ int reference_dsatur_length(const Traffic& t) {
     return used;
 }
 
-TEST(Deadline, UnlimitedSoonerAndStop) {
-    const Deadline none;
-    EXPECT_FALSE(none.limited());
-    EXPECT_FALSE(none.expired());
-    EXPECT_TRUE(Deadline::after(1e-9).sooner(100).limited());
-    std::atomic<bool> stop{false};
-    const Deadline d = Deadline::after(100, &stop);
-    EXPECT_FALSE(d.expired());
-    stop = true;
-    EXPECT_TRUE(d.expired());
-    EXPECT_LE(Deadline::after(100).sooner(1).remaining_s(), 1.0);
-}
-
 TEST(FabricScale, SmallTimeLimitOnABigInstanceReturnsAVerifiedUnprovenSchedule) {
     // torus:8x8 all-to-all (4 032 transfers, Λ 80): no construction reaches a bound, and
     // the search cannot finish in 0.2 s; the answer is the best construction, flagged.

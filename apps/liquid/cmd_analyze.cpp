@@ -6,6 +6,7 @@
 #include "input.hpp"
 #include "output.hpp"
 #include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/congestion_edges.hpp"
 
 namespace liquid::app {
 namespace {
@@ -14,10 +15,17 @@ struct AnalyzeOptions {
     TrafficOptions traffic;
     bool json = false;
     bool loads = false;
+    bool no_congestion_graph = false;
     double rate = 0;
 };
 
-nlohmann::json analysis_json(const LoadedTraffic& in, const TrafficAnalysis& a, const CongestionGraph& g, double rate) {
+/// Edges of the congestion graph, counted without building it; not counted with --no-congestion-graph.
+struct EdgeCount {
+    bool counted = false;
+    std::uint64_t edges = 0;
+};
+
+nlohmann::json analysis_json(const LoadedTraffic& in, const TrafficAnalysis& a, const EdgeCount& edges, double rate) {
     nlohmann::json bottlenecks = nlohmann::json::array();
     for (int l : a.bottlenecks) bottlenecks.push_back(in.traffic.link_name(l));
     nlohmann::json loads = nlohmann::json::object();
@@ -31,8 +39,8 @@ nlohmann::json analysis_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
                      {"bottlenecks", bottlenecks},
                      {"skeleton", a.skeleton.count()},
                      {"liquid_throughput", a.liquid_ratio()},
-                     {"congestion_graph", {{"vertices", g.vertex_count()}, {"edges", g.edge_count()}}},
                      {"loads", loads}};
+    if (edges.counted) j["congestion_graph"] = {{"vertices", a.transfers}, {"edges", edges.edges}};
     if (rate > 0) {
         j["link_rate_bytes_per_s"] = rate;
         j["liquid_throughput_bytes_per_s"] = a.liquid_ratio() * rate;
@@ -40,7 +48,7 @@ nlohmann::json analysis_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
     return j;
 }
 
-void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const CongestionGraph& g, double rate, bool loads) {
+void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const EdgeCount& edges, double rate, bool loads) {
     fmt::print("traffic:            {}\n", in.source);
     fmt::print("transfers:          {}\n", a.transfers);
     fmt::print("links:              {}\n", in.traffic.link_count());
@@ -53,7 +61,8 @@ void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const Congest
     fmt::print("liquid throughput:  {}/{} = {:.4g} transfers per frame", a.transfers, a.duration, a.liquid_ratio());
     if (rate > 0) fmt::print(" = {:.4g} MB/s ({:.4g} Gb/s) at {:.4g} MB/s links", a.liquid_ratio() * rate / 1e6,
                              a.liquid_ratio() * rate * 8 / 1e9, rate / 1e6);
-    fmt::print("\ncongestion graph:   {} vertices, {} edges\n", g.vertex_count(), g.edge_count());
+    if (edges.counted) fmt::print("\ncongestion graph:   {} vertices, {} edges\n", a.transfers, edges.edges);
+    else fmt::print("\ncongestion graph:   not counted (--no-congestion-graph)\n");
     if (loads) {
         fmt::print("link loads:\n");
         for (int l = 0; l < in.traffic.link_count(); ++l)
@@ -67,14 +76,16 @@ const RegisterCommand reg{{"analyze", "link loads, duration, bottlenecks, skelet
         add_traffic_options(cmd, o->traffic);
         cmd.add_flag("--json", o->json, "print one JSON object");
         cmd.add_flag("--loads", o->loads, "list the load of every used link");
+        cmd.add_flag("--no-congestion-graph", o->no_congestion_graph,
+                     "skip counting the congestion-graph edges (the slowest part on huge traffics)");
         cmd.add_option("--rate", o->rate, "link rate in bytes/s for the throughput in bytes/s (default: the network's)");
         cmd.callback([o] {
             LoadedTraffic in = load_traffic(o->traffic);
             TrafficAnalysis a = analyze(in.traffic);
-            CongestionGraph g(in.traffic);
+            const EdgeCount edges = o->no_congestion_graph ? EdgeCount{} : EdgeCount{true, count_congestion_edges(in.traffic)};
             double rate = o->rate > 0 ? o->rate : in.link_rate;
-            if (o->json) print_json(analysis_json(in, a, g, rate));
-            else print_text(in, a, g, rate, o->loads);
+            if (o->json) print_json(analysis_json(in, a, edges, rate));
+            else print_text(in, a, edges, rate, o->loads);
         });
     }}};
 

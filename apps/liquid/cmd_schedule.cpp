@@ -10,6 +10,7 @@
 #include "output.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/schedule_json.hpp"
+#include "status_line.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
 
@@ -20,6 +21,7 @@ struct ScheduleOptions {
     TrafficOptions traffic;
     std::string method = "optimal";
     double time_limit = 10.0;
+    double memory_limit_mb = 0;
     long long node_limit = 0;
     int wavelengths = 0;
     bool json = false;
@@ -38,6 +40,12 @@ SolveOptions solve_options(const ScheduleOptions& o) {
     s.seed = o.traffic.seed;  // the shared --seed (random patterns and --method random)
     s.wavelengths = o.wavelengths;
     s.sat_partner = !o.no_sat;
+    if (!(o.memory_limit_mb >= 0) || !std::isfinite(o.memory_limit_mb) || o.memory_limit_mb > 1e9)
+        throw InputError("--memory-limit", "must be a number of megabytes >= 1 (0 = half the physical memory)",
+                         "e.g. --memory-limit 2048");
+    if (o.memory_limit_mb > 0 && o.memory_limit_mb < 1)
+        throw InputError("--memory-limit", "must be at least 1 MB", "e.g. --memory-limit 2048");
+    s.memory_limit_bytes = static_cast<std::uint64_t>(o.memory_limit_mb * 1048576.0);
     return s;
 }
 
@@ -63,6 +71,12 @@ nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
                      {"time_limit_s", so.time_limit_s},
                      {"node_limit", so.node_limit},
                      {"verified", true}};
+    nlohmann::json constructions = nlohmann::json::array();
+    for (const auto& c : r.constructions)
+        constructions.push_back({{"name", c.name}, {"length", c.length < 0 ? nlohmann::json() : nlohmann::json(c.length)}, {"ms", c.ms}});
+    s["constructions"] = constructions;
+    s["skipped"] = r.skipped;
+    s["memory_limit_bytes"] = so.memory_limit_bytes;
     if (r.method == Method::Random) s["seed"] = so.seed;
     if (so.wavelengths > 0) {
         s["wavelengths"] = so.wavelengths;
@@ -99,6 +113,8 @@ void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveRe
     if (r.no_liquid_proven) verdict += "; no liquid schedule exists (proven)";
     fmt::print("length:            {} frames ({}), lower bound {} (proved by {})\n", r.schedule.length(), verdict,
                r.lower_bound, r.bound_by);
+    if (!r.optimal) fmt::print("gap:               {} frames above the lower bound\n", r.schedule.length() - r.lower_bound);
+    for (const auto& why : r.skipped) fmt::print("skipped:           {}\n", why);
     fmt::print("search:            solver {}, {} categories, {} full teams, {} nodes, {:.2f} ms\n",
                r.solver.empty() ? "-" : r.solver, r.categories, r.full_teams, r.nodes, r.elapsed_ms);
     if (so.wavelengths > 0)
@@ -131,18 +147,27 @@ const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact
         add_traffic_options(cmd, o->traffic);
         cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")
             ->capture_default_str();
-        cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")
+        cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the whole scheduling (bounds, constructions, searches), seconds")
             ->capture_default_str();
+        cmd.add_option("--memory-limit", o->memory_limit_mb,
+                       "memory for searches, SAT encoding and large structures, MB (default: half the physical memory)");
         cmd.add_option("--node-limit", o->node_limit, "search-node budget of the exact searches (0 = none)");
         cmd.add_option("--wavelengths", o->wavelengths,
                        "optical use: group frames into rounds of at most W wavelengths (report 2.2)");
         cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
         cmd.add_flag("--json", o->json, "print one JSON object");
         cmd.callback([o] {
-            const SolveOptions so = solve_options(*o);
+            SolveOptions so = solve_options(*o);
             LoadedTraffic in = load_traffic(o->traffic);
             const TrafficAnalysis a = analyze(in.traffic);
-            const SolveResult r = solve(in.traffic, so);
+            SolveResult r;
+            {
+                StatusLine status("schedule", !o->json);
+                so.progress = [&status](int length, int lower_bound, const std::string& phase) {
+                    status.set(fmt::format("length {}, lower bound {} ({})", length, lower_bound, phase));
+                };
+                r = solve(in.traffic, so);
+            }
             // solve() only returns verified schedules; the front end checks again before printing.
             const std::string problem = verify_schedule(in.traffic, r.schedule);
             if (!problem.empty()) throw std::logic_error("internal error, schedule rejected by the verifier: " + problem);

@@ -1,43 +1,119 @@
 // DSatur (Brélaz 1979; report Appendix A, Fig. 24): the heuristic upper bound.
+// Works on the sparse transfer–link incidence (no congestion graph: a 256-host all-to-all
+// has 65 280 transfers, 530 MB of adjacency bitsets): O(Σ λ(l)² + n²/2) time with a
+// vectorised scan for the next vertex, O(n + Σ path lengths) memory.
 #include <algorithm>
+#include <bit>
 
 #include "liquid/sched/baselines.hpp"
-#include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/incidence.hpp"
 
 namespace liquid::sched {
+namespace {
 
-Schedule dsatur_schedule(const Traffic& traffic) {
+/// Distinct congestion-graph neighbours of v (each once), via a stamp array: every call
+/// has its own stamp value.
+class Neighbours {
+public:
+    Neighbours(const Incidence& links, const Incidence& users)
+        : links_(links), users_(users), stamp_(static_cast<std::size_t>(links.rows()), 0) {}
+    template <class F>
+    void for_each(int v, F&& f) {
+        ++call_;
+        for (int l : links_.row(v))
+            for (int u : users_.row(l)) {
+                std::uint64_t& s = stamp_[static_cast<std::size_t>(u)];
+                if (u != v && s != call_) s = call_, f(u);
+            }
+    }
+
+private:
+    const Incidence& links_;
+    const Incidence& users_;
+    std::vector<std::uint64_t> stamp_;
+    std::uint64_t call_ = 0;
+};
+
+/// Colours seen among a vertex's neighbours: a growable bitset (most vertices see few).
+struct SeenColours {
+    std::vector<std::uint64_t> words;
+    bool insert(int c) {
+        const auto w = static_cast<std::size_t>(c) / 64;
+        if (w >= words.size()) words.resize(w + 1, 0);
+        const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+        if (words[w] & bit) return false;
+        words[w] |= bit;
+        return true;
+    }
+    int smallest_free() const {
+        for (std::size_t w = 0; w < words.size(); ++w)
+            if (~words[w]) return static_cast<int>(w * 64) + std::countr_one(words[w]);
+        return static_cast<int>(words.size() * 64);
+    }
+};
+
+/// Vertices are numbered below 2^21 so that (saturation, degree, -index) packs into one
+/// word whose integer order is Brélaz's order (ties: lower index first).
+constexpr int kMaxVertices = 1 << 21;
+std::uint64_t key(int sat, int deg, int v) {
+    return (static_cast<std::uint64_t>(sat) << 42) | (static_cast<std::uint64_t>(deg) << 21) |
+           static_cast<std::uint64_t>(kMaxVertices - 1 - v);
+}
+
+}  // namespace
+
+std::uint64_t dsatur_memory_bytes(const Traffic& traffic) {
+    std::uint64_t incidence = 0;
+    for (const Transfer& t : traffic.transfers()) incidence += t.path.empty() ? 16 : t.path.size();
+    // Two incidences, stamp, colour, saturation, degree, seen colours, heap entries.
+    return incidence * 2 * sizeof(int) + static_cast<std::uint64_t>(traffic.size()) * 104;
+}
+
+std::optional<Schedule> dsatur_schedule(const Traffic& traffic, const Limits& limits) {
     const int n = traffic.size();
     Schedule s;
     if (n == 0) return s;
-    const CongestionGraph g(traffic);
-    std::vector<std::vector<int>> adj(n);
-    for (int v = 0; v < n; ++v) g.neighbours(v).for_each([&](std::size_t u) { adj[v].push_back(static_cast<int>(u)); });
-    std::vector<int> color(n, -1), sat(n, 0), deg(n);
-    for (int v = 0; v < n; ++v) deg[v] = static_cast<int>(adj[v].size());
-    // seen[v]: colours already used by v's neighbours; no colour exceeds max degree.
-    std::size_t max_deg = 0;
-    for (int v = 0; v < n; ++v) max_deg = std::max(max_deg, adj[v].size());
-    std::vector<Bitset> seen(n, Bitset(max_deg + 2));
-    for (int step = 0; step < n; ++step) {
-        int v = -1;
-        for (int u = 0; u < n; ++u) {
-            if (color[u] >= 0) continue;
-            if (v < 0 || sat[u] > sat[v] || (sat[u] == sat[v] && deg[u] > deg[v])) v = u;
-        }
-        int c = 0;
-        while (c < static_cast<int>(seen[v].size()) && seen[v].test(c)) ++c;
+    if (n >= kMaxVertices || !limits.fits(dsatur_memory_bytes(traffic))) return std::nullopt;
+    const Incidence links = transfer_links(traffic);
+    const Incidence users = transpose(links, traffic.link_count());
+    Neighbours nb(links, users);
+    DeadlinePoll poll(limits.deadline, 64);
+    std::vector<int> color(n, -1), sat(n, 0), deg(n, 0);
+    for (int v = 0; v < n; ++v) {
+        nb.for_each(v, [&](int) { ++deg[v]; });
+        if (poll.expired()) return std::nullopt;
+    }
+    std::vector<SeenColours> seen(n);
+    // The uncoloured vertices in a compact array with their packed keys beside them: the
+    // choice is one max over contiguous words (vectorised), O(n) per step but far cheaper
+    // than a priority queue whose degree keys go stale at every step.
+    std::vector<int> list(n), pos(n);
+    std::vector<std::uint64_t> keys(n);
+    for (int v = 0; v < n; ++v) list[v] = v, pos[v] = v, keys[v] = key(0, deg[v], v);
+    for (int left = n; left > 0; --left) {
+        const auto p = static_cast<std::size_t>(std::max_element(keys.begin(), keys.begin() + left) - keys.begin());
+        const int v = list[p];
+        list[p] = list[left - 1], keys[p] = keys[left - 1], pos[list[p]] = static_cast<int>(p);
+        const int c = seen[v].smallest_free();
         color[v] = c;
-        if (c >= s.length()) s.frames.resize(c + 1);
-        s.frames[c].push_back(v);
-        for (int u : adj[v]) {
-            if (color[u] >= 0) continue;
+        if (c >= s.length()) s.frames.resize(static_cast<std::size_t>(c) + 1);
+        s.frames[static_cast<std::size_t>(c)].push_back(v);
+        nb.for_each(v, [&](int u) {
+            if (color[u] >= 0) return;
             --deg[u];
-            if (c < static_cast<int>(seen[u].size()) && !seen[u].test(c)) seen[u].set(c), ++sat[u];
-        }
+            if (seen[u].insert(c)) ++sat[u];
+            keys[pos[u]] = key(sat[u], deg[u], u);
+        });
+        if (poll.expired()) return std::nullopt;
     }
     for (auto& f : s.frames) std::sort(f.begin(), f.end());
     return s;
+}
+
+Schedule dsatur_schedule(const Traffic& traffic) {
+    Limits unlimited;
+    unlimited.memory_bytes = ~std::uint64_t{0};
+    return *dsatur_schedule(traffic, unlimited);
 }
 
 }  // namespace liquid::sched

@@ -2,20 +2,26 @@
 
 namespace liquid::sched {
 
-void append_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s) {
-    const std::size_t base = s.frames.size();
-    std::vector<LinkSet> used;  // links busy in each appended frame
+bool place_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s, std::vector<LinkSet>& busy,
+                     std::size_t first, DeadlinePoll* poll) {
     for (int t : order) {
+        if (poll && poll->expired()) return false;
         std::size_t f = 0;
-        while (f < used.size() && used[f].intersects(traffic[t].links)) ++f;
-        if (f == used.size()) {
-            used.push_back(traffic[t].links);
+        while (f < busy.size() && busy[f].intersects(traffic[t].links)) ++f;
+        if (f == busy.size()) {
+            busy.push_back(traffic[t].links);
             s.frames.emplace_back();
         } else {
-            used[f] |= traffic[t].links;
+            busy[f] |= traffic[t].links;
         }
-        s.frames[base + f].push_back(t);
+        s.frames[first + f].push_back(t);
     }
+    return true;
+}
+
+void append_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s) {
+    std::vector<LinkSet> busy;  // links busy in each appended frame
+    place_first_fit(traffic, order, s, busy, s.frames.size(), nullptr);
 }
 
 }  // namespace liquid::sched

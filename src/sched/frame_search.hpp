@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "liquid/base/deadline.hpp"
 #include "sched/fission.hpp"
 #include "liquid/sched/schedule.hpp"
 
@@ -36,6 +37,8 @@ struct FrameSearchOptions {
     /// Off by default: on ring arcs it cuts nodes 3-5x but not the time, and it costs
     /// O(n^2/64) per node on large traffics.
     bool dynamic_clique = false;
+    /// Bounds the construction (the clique links); decide() has its own budget.
+    Deadline deadline;
 };
 
 class FrameSearch {

@@ -26,11 +26,33 @@ void exact_extend(const CongestionGraph& g, std::vector<int>& cur, Bitset cand, 
     }
 }
 
+/// The users of a most loaded link: a clique of size Λ, found without the graph.
+std::vector<int> busiest_link_users(const Traffic& traffic) {
+    const auto loads = link_loads(traffic);
+    const auto busiest = static_cast<std::size_t>(std::max_element(loads.begin(), loads.end()) - loads.begin());
+    std::vector<int> users;
+    for (int t = 0; t < traffic.size(); ++t)
+        if (traffic[t].links.test(busiest)) users.push_back(t);
+    return users;
+}
+
+std::uint64_t congestion_graph_bytes(const Traffic& traffic) {
+    const auto n = static_cast<std::uint64_t>(traffic.size());
+    return n * ((n + 63) / 64 * 8 + 32);
+}
+
+/// Beyond this many transfers the graph's construction alone (quadratic, not
+/// interruptible) takes seconds; under limits the bound then falls back to Λ.
+constexpr int kGraphTransfersMax = 16384;
+
 }  // namespace
 
-std::vector<int> large_clique(const Traffic& traffic, int exact_limit) {
+std::vector<int> large_clique(const Traffic& traffic, int exact_limit, const Limits* limits) {
     const int n = traffic.size();
-    if (n == 0) return {};
+    if (n == 0 || traffic.link_count() == 0) return {};
+    if (limits && (n > kGraphTransfersMax || !limits->fits(4 * congestion_graph_bytes(traffic)) || limits->deadline.expired()))
+        return busiest_link_users(traffic);
+    const Deadline deadline = limits ? limits->deadline : Deadline{};
     const CongestionGraph g(traffic);
     std::vector<int> best;
     if (n <= exact_limit) {
@@ -54,11 +76,13 @@ std::vector<int> large_clique(const Traffic& traffic, int exact_limit) {
         }
         if (clique.size() > best.size()) best = std::move(clique);
     };
-    for (int v = 0; v < n; ++v) grow({v}, g.neighbours(v));
-    // Seeds from links: the users of a link (a clique of size λ(l)), extended.
+    // Seeds from links first: the users of a link (a clique of size λ(l)), extended; then
+    // every vertex. Both stop at the deadline (the clique so far is still a clique).
     const auto loads = link_loads(traffic);
+    DeadlinePoll poll(deadline, 16);
     for (int l = 0; l < traffic.link_count(); ++l) {
         if (loads[l] < 2) continue;
+        if (poll.expired()) return best;
         std::vector<int> users;
         Bitset cand(static_cast<std::size_t>(n));
         cand.fill();
@@ -69,18 +93,20 @@ std::vector<int> large_clique(const Traffic& traffic, int exact_limit) {
             }
         grow(users, cand);
     }
+    for (int v = 0; v < n && !poll.expired(); ++v) grow({v}, g.neighbours(v));
     return best;
 }
 
-std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques) {
+std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques, const Deadline& deadline) {
     const int n = traffic.size();
     std::vector<std::vector<int>> out;
-    if (n == 0 || max_cliques == 0) return out;
+    if (n == 0 || max_cliques == 0 || deadline.expired()) return out;
     const CongestionGraph g(traffic);
+    DeadlinePoll poll(deadline, 16);
     std::vector<int> order(n);
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return g.degree(a) > g.degree(b); });
-    for (int v = 0; v < n; ++v) {
+    for (int v = 0; v < n && !poll.expired(); ++v) {
         std::vector<int> clique{v};
         Bitset cand = g.neighbours(v);
         LinkSet common = traffic[v].links;

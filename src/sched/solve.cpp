@@ -1,16 +1,24 @@
 // The scheduling front door: baselines, the liquid search (report §7) and
 // the exact optimum by iterative deepening over the length L, with a SAT portfolio
 // partner for the "no schedule of L frames" proofs.
+//
+// Fabric scale (issue 10): one deadline bounds every phase; the default methods start
+// from the best schedule of the construction portfolio (never worse than round-robin or
+// DSatur) and stop as soon as it meets a lower bound (Λ, the clique bound, the link-pair
+// counting bound); structures that would not fit in the memory limit are skipped.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
 #include "liquid/sched/baselines.hpp"
+#include "sched/counting_bound.hpp"
 #include "sched/frame_search.hpp"
 #include "liquid/sched/lower_bounds.hpp"
+#include "sched/portfolio.hpp"
 #include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
@@ -24,15 +32,23 @@ using sched::FrameSearch;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-/// Remaining wall-clock budget (<= 0 in options = unlimited, returned as 0).
-double remaining(const SolveOptions& o, Clock::time_point start) {
-    if (o.time_limit_s <= 0) return 0;
-    return std::max(1e-6, o.time_limit_s - seconds_since(start));
-}
+/// Seconds left for a sched::Budget (which reads 0 as "no limit").
+double budget_seconds(const Deadline& d) { return d.limited() ? std::max(1e-6, d.remaining_s()) : 0.0; }
 
-bool out_of_time(const SolveOptions& o, Clock::time_point start) {
-    return o.time_limit_s > 0 && seconds_since(start) >= o.time_limit_s;
-}
+std::string megabytes(std::uint64_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + " MB"; }
+
+/// Everything one solve() call works with.
+struct Run {
+    const Traffic& traffic;
+    const SolveOptions& o;
+    Limits limits;
+    SolveResult& r;
+
+    void progress(const std::string& phase) const {
+        if (o.progress) o.progress(r.schedule.length(), r.lower_bound, phase);
+    }
+    bool proven() const { return r.schedule.length() <= r.lower_bound; }
+};
 
 /// Takes `s` as the result's schedule if it passes the independent verifier.
 bool accept(const Traffic& traffic, SolveResult& r, Schedule s, const std::string& solver) {
@@ -51,31 +67,40 @@ struct PortfolioAnswer {
     std::string solver;
 };
 
+/// Memory of the SAT encoding: ~650 bytes per (transfer, frame) cell, measured on the
+/// 4032-transfer x 63-frame fat tree (1.2 M variables, 770 MB).
+std::uint64_t sat_memory_bytes(const Traffic& traffic, int L) {
+    return static_cast<std::uint64_t>(traffic.size()) * static_cast<std::uint64_t>(L) * 650;
+}
+
 /// Fission search in this thread; CaDiCaL in a partner thread started after a short
 /// delay (easy instances never pay for the SAT encoding). First definite answer wins.
-PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, int L, int duration, const std::vector<int>& clique,
-                                 const SolveOptions& o, Clock::time_point start, std::uint64_t node_budget) {
+PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, const std::vector<int>& clique,
+                                 std::uint64_t node_budget) {
+    const Traffic& traffic = run.traffic;
+    const SolveOptions& o = run.o;
     std::atomic<bool> stop{false};
     std::mutex m;
     std::condition_variable cv;
     bool fission_done = false;
     sched::SatOutcome sat;
     std::thread partner;
-    const bool small_enough = static_cast<std::uint64_t>(traffic.size()) * static_cast<std::uint64_t>(L) <= o.sat_max_cells;
+    const bool small_enough = static_cast<std::uint64_t>(traffic.size()) * static_cast<std::uint64_t>(L) <= o.sat_max_cells &&
+                              run.limits.fits(sat_memory_bytes(traffic, L));
     if (o.sat_partner && small_enough) {
         partner = std::thread([&] {
             {
                 std::unique_lock lock(m);
                 // At L = Λ the fission search usually answers within milliseconds; beyond Λ
                 // refutations are the SAT solver's strength, so it starts at once.
-                const double wait = L > duration ? 0.0 : std::max(0.0, o.sat_delay_s);
+                const double wait = L > run.r.duration ? 0.0 : std::max(0.0, o.sat_delay_s);
                 const auto delay = std::chrono::duration<double>(wait);
                 if (cv.wait_for(lock, delay, [&] { return fission_done; })) return;
             }
             try {
                 // The partner stops a little before the deadline: tearing down a large
                 // CaDiCaL instance takes a while, and solve() must not overrun its budget.
-                const double left = remaining(o, start);
+                const double left = budget_seconds(run.limits.deadline);
                 const double sat_budget = left > 0 ? std::max(1e-3, left - std::max(0.05, 0.15 * left)) : 0.0;
                 sched::SatOutcome r = sched::sat_decide(traffic, L, clique, &stop, sat_budget);
                 std::lock_guard lock(m);
@@ -86,7 +111,7 @@ PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, i
             if (sat.answer != sched::SatAnswer::Unknown) stop = true;
         });
     }
-    Budget budget(remaining(o, start), node_budget, &stop);
+    Budget budget(budget_seconds(run.limits.deadline), node_budget, &stop);
     Schedule found;
     const FrameSearch::Outcome outcome = fission.decide(L, budget, &found);
     {
@@ -118,30 +143,110 @@ Schedule baseline(const Traffic& traffic, const SolveOptions& o) {
     }
 }
 
-/// DSatur as the fallback every exact method returns when it cannot do better.
-void fall_back_to_dsatur(const Traffic& traffic, SolveResult& r) {
-    if (!accept(traffic, r, sched::dsatur_schedule(traffic), "dsatur"))
-        throw std::logic_error("liquid: the DSatur schedule failed verification: " +
-                               verify_schedule(traffic, sched::dsatur_schedule(traffic)));
+/// The starting schedule of the exact methods: the portfolio's best (stopping at the
+/// bound), or with constructions off DSatur alone (round-robin if DSatur cannot finish).
+void start_from_constructions(Run& run) {
+    std::vector<sched::Construction> list = sched::standard_constructions();
+    if (!run.o.constructions) {
+        auto dsatur = std::find_if(list.begin(), list.end(), [](const auto& c) { return c.name == "dsatur"; });
+        list = {*dsatur, list.front()};
+    }
+    run.progress("constructions");
+    sched::PortfolioOutcome p = sched::run_portfolio(run.traffic, list, run.limits, run.r.lower_bound);
+    if (!run.o.constructions && !p.runs.empty() && p.runs.front().length < 0) run.r.skipped.push_back("dsatur: out of time or memory");
+    for (const auto& c : p.runs) run.r.constructions.push_back({c.name, c.length, c.ms});
+    if (p.timed_out) run.r.timed_out = true;
+    run.r.schedule = std::move(p.best);
+    run.r.solver = p.best_by;
+    run.progress("constructions");
 }
 
-void solve_liquid(const Traffic& traffic, const SolveOptions& o, Clock::time_point start, SolveResult& r) {
-    // The clique lower bound proves "no liquid schedule" at once when it exceeds Λ; the
-    // search below would find the same (its virtual clique links overflow at the root).
-    const int clique = static_cast<int>(sched::large_clique(traffic).size());
-    if (clique > r.duration) {
-        r.no_liquid_proven = true;
-        r.lower_bound = clique;
-        r.bound_by = "clique";
-        fall_back_to_dsatur(traffic, r);
+/// The clique bound within the limits (memory: its congestion graph).
+std::vector<int> clique_bound(Run& run) {
+    run.progress("clique bound");
+    const std::vector<int> clique = sched::large_clique(run.traffic, 48, &run.limits);
+    if (static_cast<int>(clique.size()) > run.r.lower_bound) {
+        run.r.lower_bound = static_cast<int>(clique.size());
+        run.r.bound_by = "clique";
+        // A clique larger than Λ proves that no liquid schedule exists (report §7.1,
+        // Fig. 11–12: three pairwise congesting transfers, Λ = 2).
+        run.r.no_liquid_proven = true;
+    }
+    return clique;
+}
+
+/// The link-pair counting bound, given a fifth of the time left.
+void counting_bound(Run& run) {
+    if (run.proven() || run.limits.deadline.expired()) return;
+    run.progress("counting bound");
+    const Deadline d = run.limits.deadline.limited() ? run.limits.deadline.sooner(0.2 * run.limits.deadline.remaining_s())
+                                                     : Deadline::after(10.0);
+    const sched::CountingBound b = sched::link_pair_bound(run.traffic, run.r.lower_bound, d);
+    if (b.bound > run.r.lower_bound) {
+        run.r.lower_bound = b.bound;
+        run.r.bound_by = "link pair " + run.traffic.link_name(b.link_a) + " + " + run.traffic.link_name(b.link_b);
+        run.r.no_liquid_proven = true;
+    }
+}
+
+/// Memory of the frame search: congestion rows (twice while its clique links are built),
+/// link user rows, per-frame arenas, the failure memo.
+std::uint64_t frame_search_memory_bytes(const Traffic& traffic, int L) {
+    const auto n = static_cast<std::uint64_t>(traffic.size());
+    const std::uint64_t row = (n + 63) / 64 * 8;
+    return 3 * n * row + static_cast<std::uint64_t>(traffic.link_count() + 3 * L + 4096) * row + (std::uint64_t{64} << 20);
+}
+
+/// The frame search's bitset tables are quadratic in the transfers and built without
+/// deadline checks: beyond this size their construction alone takes seconds.
+constexpr int kFrameSearchTransfersMax = 16384;
+
+/// Builds the frame search if it fits in memory and time; records why not otherwise.
+std::unique_ptr<FrameSearch> make_frame_search(Run& run, int L) {
+    if (run.traffic.size() > kFrameSearchTransfersMax) {
+        run.r.skipped.push_back("exact search: " + std::to_string(run.traffic.size()) + " transfers, more than the " +
+                                std::to_string(kFrameSearchTransfersMax) + " its bitset tables handle within seconds");
+        return nullptr;
+    }
+    const std::uint64_t need = frame_search_memory_bytes(run.traffic, L);
+    if (!run.limits.fits(need)) {
+        run.r.skipped.push_back("exact search: needs " + megabytes(need) + ", memory limit " + megabytes(run.limits.memory_bytes));
+        return nullptr;
+    }
+    sched::FrameSearchOptions fo;
+    fo.deadline = run.limits.deadline;
+    auto search = std::make_unique<FrameSearch>(run.traffic, fo);
+    if (run.limits.deadline.expired()) return nullptr;
+    return search;
+}
+
+void record_search(SolveResult& r, const FrameSearch& search) {
+    r.categories = search.categories(), r.full_teams = search.full_teams(), r.nodes = search.nodes();
+}
+
+void solve_liquid(Run& run) {
+    SolveResult& r = run.r;
+    start_from_constructions(run);
+    // Without the portfolio, DSatur is only the fallback: the liquid search still runs.
+    if (run.proven() && run.o.constructions) return;
+    // The clique bound proves "no liquid schedule" at once when it exceeds Λ; the search
+    // below would find the same (its virtual clique links overflow at the root).
+    clique_bound(run);
+    if (r.no_liquid_proven || run.limits.deadline.expired()) {
+        r.timed_out = r.timed_out || !r.no_liquid_proven;
         return;
     }
-    FrameSearch search(traffic);
-    Budget budget(remaining(o, start), o.node_limit);
+    run.progress("liquid search");
+    std::unique_ptr<FrameSearch> search = make_frame_search(run, r.duration);
+    if (!search) {
+        r.timed_out = true;
+        return;
+    }
+    Budget budget(budget_seconds(run.limits.deadline), run.o.node_limit);
     Schedule s;
-    const auto outcome = search.decide(r.duration, budget, &s);
-    r.categories = search.categories(), r.full_teams = search.full_teams(), r.nodes = search.nodes();
-    if (outcome == FrameSearch::Outcome::Found && accept(traffic, r, std::move(s), "fission")) return;
+    const auto outcome = search->decide(r.duration, budget, &s);
+    record_search(r, *search);
+    if (outcome == FrameSearch::Outcome::Found && accept(run.traffic, r, std::move(s), "fission")) return;
     if (outcome == FrameSearch::Outcome::Exhausted) {
         r.no_liquid_proven = true;
         r.lower_bound = std::max(r.lower_bound, r.duration + 1);
@@ -149,27 +254,30 @@ void solve_liquid(const Traffic& traffic, const SolveOptions& o, Clock::time_poi
     } else {
         r.timed_out = true;
     }
-    fall_back_to_dsatur(traffic, r);
 }
 
-void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_point start, SolveResult& r) {
-    const std::vector<int> clique = sched::large_clique(traffic);
-    r.lower_bound = std::max(r.duration, static_cast<int>(clique.size()));
-    if (r.lower_bound > r.duration) r.bound_by = "clique";
-    // A clique larger than Λ is itself a proof that no liquid schedule exists (report §7.1,
-    // Fig. 11–12: three pairwise congesting transfers, Λ = 2).
-    if (r.lower_bound > r.duration) r.no_liquid_proven = true;
-    fall_back_to_dsatur(traffic, r);
-    FrameSearch search(traffic);
+void solve_optimal(Run& run) {
+    SolveResult& r = run.r;
+    start_from_constructions(run);
+    if (run.proven()) return;
+    const std::vector<int> clique = clique_bound(run);
+    counting_bound(run);
+    if (run.proven()) return;
+    std::unique_ptr<FrameSearch> search = make_frame_search(run, r.schedule.length());
+    if (!search) {
+        r.timed_out = true;
+        return;
+    }
     // Iterative deepening: the first L that succeeds is the optimum.
     for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
-        if (out_of_time(o, start) || (o.node_limit && search.nodes() >= o.node_limit)) {
+        if (run.limits.deadline.expired() || (run.o.node_limit && search->nodes() >= run.o.node_limit)) {
             r.timed_out = true;
             break;
         }
-        const std::uint64_t nodes_left = o.node_limit ? o.node_limit - search.nodes() : 0;
-        PortfolioAnswer a = portfolio_decide(traffic, search, L, r.duration, clique, o, start, nodes_left);
-        if (a.decision == Decision::Found && accept(traffic, r, std::move(a.schedule), a.solver)) break;
+        run.progress("search, trying " + std::to_string(L) + " frames");
+        const std::uint64_t nodes_left = run.o.node_limit ? run.o.node_limit - search->nodes() : 0;
+        PortfolioAnswer a = portfolio_decide(run, *search, L, clique, nodes_left);
+        if (a.decision == Decision::Found && accept(run.traffic, r, std::move(a.schedule), a.solver)) break;
         if (a.decision == Decision::Refuted) {
             if (L == r.duration) r.no_liquid_proven = true;
             r.lower_bound = L + 1;
@@ -179,7 +287,14 @@ void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_po
         r.timed_out = true;
         break;
     }
-    r.categories = search.categories(), r.full_teams = search.full_teams(), r.nodes = search.nodes();
+    record_search(r, *search);
+}
+
+Limits limits_of(const SolveOptions& o) {
+    Limits limits;
+    limits.deadline = Deadline::after(o.time_limit_s);
+    if (o.memory_limit_bytes > 0) limits.memory_bytes = o.memory_limit_bytes;
+    return limits;
 }
 
 }  // namespace
@@ -191,9 +306,10 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
     const TrafficAnalysis a = analyze(traffic);
     r.duration = a.duration;
     r.lower_bound = a.duration;
+    Run run{traffic, options, limits_of(options), r};
     switch (options.method) {
-        case Method::Liquid: solve_liquid(traffic, options, start, r); break;
-        case Method::Optimal: solve_optimal(traffic, options, start, r); break;
+        case Method::Liquid: solve_liquid(run); break;
+        case Method::Optimal: solve_optimal(run); break;
         default:
             if (!accept(traffic, r, baseline(traffic, options), method_name(options.method)))
                 throw std::logic_error(std::string("liquid: the ") + method_name(options.method) +
@@ -203,6 +319,7 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
     if (r.liquid) r.lower_bound = r.duration;
     // Proven optimal: exhausted searches below the length, or length == a lower bound.
     r.optimal = r.schedule.length() <= r.lower_bound;
+    if (r.optimal) r.timed_out = false;
     if (options.wavelengths > 0) {
         // Report §2.2: frames are wavelengths; W of them run at once in one round.
         r.rounds = (r.schedule.length() + options.wavelengths - 1) / options.wavelengths;

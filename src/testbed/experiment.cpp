@@ -37,6 +37,8 @@ SolveResult run_method(const Traffic& x, Method m, const ExperimentOptions& opti
     so.method = m;
     so.time_limit_s = options.time_limit_s;
     so.node_limit = options.node_limit;
+    // The papers' experiment: their liquid search, not the construction portfolio.
+    so.constructions = false;
     SolveResult r = solve(x, so);
     // Re-verified here on purpose: the summary's "verified" count must not rest on
     // solve()'s own promise.

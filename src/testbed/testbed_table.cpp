@@ -27,6 +27,8 @@ TableCell run_scheduled(const Workload& w, const Traffic& t, Method method, cons
     so.method = method;
     so.time_limit_s = o.time_limit_s;
     so.seed = o.seed;
+    // The papers' experiment: their liquid search, not the construction portfolio.
+    so.constructions = false;
     SolveResult sr = solve(t, so);
     length = sr.schedule.length();
     return cell(run_frames(w, sr.schedule, o.sim));

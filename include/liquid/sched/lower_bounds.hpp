@@ -2,6 +2,7 @@
 // Lower bounds on the schedule length stronger than Λ (issue 3).
 #include <vector>
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/traffic/traffic.hpp"
 
 namespace liquid::sched {
@@ -11,13 +12,19 @@ namespace liquid::sched {
 /// degree), seeded also by the users of each link (a link's users are a clique of size
 /// λ(l), so the result is never below Λ). Exact (branch and bound) when the traffic has
 /// at most `exact_limit` transfers.
-std::vector<int> large_clique(const Traffic& traffic, int exact_limit = 48);
+/// With `limits`: the greedy passes stop at the deadline (keeping the best clique so far),
+/// and when the congestion graph (transfers^2 bits) does not fit in a quarter of the memory
+/// limit or the traffic has more than 16 384 transfers (building the graph alone would
+/// take seconds), the result is the users of a most loaded link (size Λ).
+std::vector<int> large_clique(const Traffic& traffic, int exact_limit = 48, const Limits* limits = nullptr);
 
 /// Cliques that act as extra "virtual links" in the frame search: a greedy maximal clique
 /// through every transfer, deduplicated, keeping only those not contained in one real
 /// link's users (those add nothing to the link loads). At most `max_cliques`, largest first.
 /// Like a link, a clique with more remaining members than frames left is a dead end, and
 /// one with exactly as many is critical: the next frame must take one of its members.
-std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques);
+/// Stops at the deadline with the cliques found so far (each is still a valid clique).
+std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques,
+                                                   const Deadline& deadline = {});
 
 }  // namespace liquid::sched

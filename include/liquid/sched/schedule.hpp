@@ -3,6 +3,7 @@
 // INTERFACE CONTRACT: the testbed (issue 4) and the simulator (issue 5) program against
 // the declarations in this file; extend it, but do not change what is declared here.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,17 @@ struct SolveOptions {
     // hundreds of MB and seconds (e.g. 4032 transfers x 63 frames: 1.2 M variables,
     // 770 MB), and stopping it would overrun the time limit.
     std::uint64_t sat_max_cells = 60000;
+    // Extensions (issue 10, fabric scale). The time limit bounds the whole solve: bounds,
+    // constructions, searches, SAT partner and verification (0 = no limit).
+    // Memory for the large structures (searches, SAT encoding, DSatur): 0 = half of the
+    // physical memory. A structure that would not fit is skipped, and the result says so.
+    std::uint64_t memory_limit_bytes = 0;
+    // Optimal / liquid: start from the construction portfolio (round-robin, shift / XOR
+    // phases, DSatur, ...; sched/portfolio.hpp) and stop at once if it reaches the bound.
+    bool constructions = true;
+    // Called from the solving thread whenever the best length, the lower bound or the
+    // phase changes (front ends draw progress from it; the library never prints).
+    std::function<void(int length, int lower_bound, const std::string& phase)> progress;
 };
 
 struct SolveResult {
@@ -55,6 +67,14 @@ struct SolveResult {
                                         // "fission" (exhausted search) or "sat" (CaDiCaL)
     int rounds_lower_bound = 0;  // with wavelengths > 0: ceil(lower_bound / W); rounds are
                                  // optimal when rounds == rounds_lower_bound
+    // Issue 10: what the portfolio built (name, length or -1, ms) and what was skipped.
+    struct ConstructionLength {
+        std::string name;
+        int length = -1;
+        double ms = 0;
+    };
+    std::vector<ConstructionLength> constructions;
+    std::vector<std::string> skipped;  // e.g. "exact search: needs 1.6 GB, memory limit 1 GB"
 };
 
 /// Frame indices of round k when frames are grouped consecutively into rounds of at most

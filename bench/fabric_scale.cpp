@@ -1,0 +1,109 @@
+// Fabric-scale experiment (issue 10): all-to-all on 32–256-host fabrics. Per fabric, in
+// one run: the default method (`optimal`: construction portfolio, bounds, search) with a
+// 10 s budget, DSatur and round-robin alone, and CaDiCaL alone deciding "Λ frames?" with
+// the engine's SAT encoding (budget LIQUID_BENCH_SAT_S, default 10 s).
+// scripts/bench-fabric-scale.sh turns the medians into the README's "Fabric scale" table.
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <map>
+#include <string>
+
+#include "liquid/net/generators.hpp"
+#include "liquid/sched/baselines.hpp"
+#include "liquid/sched/lower_bounds.hpp"
+#include "sched/sat_decision.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/analysis.hpp"
+#include "liquid/testbed/network_spec.hpp"
+#include "liquid/traffic/patterns.hpp"
+
+namespace {
+using namespace liquid;
+
+const char* const kFabrics[] = {"torus:6x6",    "mesh:6x6",     "torus:4x4x4", "torus:8x8",    "hypercube:6", "ccc:4",
+                                "chordal-ring:32,5", "fat-tree:4,3", "fat-tree:8,2", "fat-tree:4,4", "hypercube:7"};
+
+const Traffic& traffic_of(const std::string& spec) {
+    static std::map<std::string, Traffic> cache;
+    auto it = cache.find(spec);
+    if (it == cache.end()) it = cache.emplace(spec, make_pattern(make_network(spec), PatternSpec{})).first;
+    return it->second;
+}
+
+double env_seconds(const char* name, double fallback) {
+    const char* v = std::getenv(name);
+    return v ? std::atof(v) : fallback;
+}
+
+void report(benchmark::State& state, const Traffic& t, int length) {
+    state.counters["transfers"] = t.size();
+    state.counters["lambda"] = analyze(t).duration;
+    state.counters["length"] = length;
+}
+
+void BM_Optimal(benchmark::State& state, const std::string& spec) {
+    const Traffic& t = traffic_of(spec);
+    SolveOptions o;
+    o.time_limit_s = env_seconds("LIQUID_BENCH_LIMIT_S", 10);
+    SolveResult r;
+    for (auto _ : state) r = solve(t, o);
+    report(state, t, r.schedule.length());
+    state.counters["lower_bound"] = r.lower_bound;
+    state.counters["proven"] = r.optimal;
+    state.SetLabel(r.solver + (r.bound_by == "duration" ? "" : "; bound by " + r.bound_by));
+}
+
+void BM_DSatur(benchmark::State& state, const std::string& spec) {
+    const Traffic& t = traffic_of(spec);
+    Schedule s;
+    for (auto _ : state) s = sched::dsatur_schedule(t);
+    report(state, t, s.length());
+}
+
+void BM_RoundRobin(benchmark::State& state, const std::string& spec) {
+    const Traffic& t = traffic_of(spec);
+    Schedule s;
+    for (auto _ : state) s = sched::round_robin_schedule(t);
+    report(state, t, s.length());
+}
+
+/// CaDiCaL alone: "schedulable in Λ frames?" (sat_decision.hpp), skipped when the encoding
+/// would not fit in memory (about 650 bytes per transfer x frame).
+void BM_Cadical(benchmark::State& state, const std::string& spec) {
+    const Traffic& t = traffic_of(spec);
+    const int lambda = analyze(t).duration;
+    const double gb = double(t.size()) * lambda * 650 / 1e9;
+    if (gb > env_seconds("LIQUID_BENCH_SAT_GB", 4)) {
+        state.SkipWithError(("encoding needs ~" + std::to_string(int(gb + 0.5)) + " GB").c_str());
+        for (auto _ : state) {
+        }
+        return;
+    }
+    const std::vector<int> clique = sched::large_clique(t);
+    sched::SatOutcome out;
+    for (auto _ : state) out = sched::sat_decide(t, lambda, clique, nullptr, env_seconds("LIQUID_BENCH_SAT_S", 10));
+    report(state, t, out.answer == sched::SatAnswer::Schedulable ? lambda : -1);
+    state.SetLabel(out.answer == sched::SatAnswer::Schedulable   ? "yes"
+                   : out.answer == sched::SatAnswer::Unschedulable ? "no (proof)"
+                                                                   : "no answer in budget");
+}
+
+const bool registered = [] {
+    for (const char* f : kFabrics) {
+        const std::string spec = f;
+        benchmark::RegisterBenchmark(("optimal/" + spec).c_str(), BM_Optimal, spec)->Iterations(1)->Repetitions(3)
+            ->UseRealTime()->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("dsatur/" + spec).c_str(), BM_DSatur, spec)->Iterations(1)->Repetitions(3)
+            ->UseRealTime()->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("round-robin/" + spec).c_str(), BM_RoundRobin, spec)->Iterations(1)->Repetitions(3)
+            ->UseRealTime()->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("cadical/" + spec).c_str(), BM_Cadical, spec)->Iterations(1)->Repetitions(1)
+            ->UseRealTime()->Unit(benchmark::kMillisecond);
+    }
+    return true;
+}();
+
+}  // namespace
+
+BENCHMARK_MAIN();

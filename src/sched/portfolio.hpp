@@ -1,0 +1,49 @@
+#pragma once
+// The construction portfolio (issue: "never worse than a baseline"): the default methods
+// start from the shortest schedule any of these constructions builds within the budget,
+// and search only below it. A construction that reaches the lower bound ends the run:
+// its schedule is proven optimal.
+//
+// To add a construction (e.g. a symmetry-based one), append it in standard_constructions()
+// (portfolio.cpp): a name and a function (traffic, limits) -> optional<Schedule> that
+// returns nullopt when it does not apply or the deadline expires. Schedules need not be
+// verified by the construction: the portfolio verifies the winner.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "liquid/base/deadline.hpp"
+#include "liquid/sched/schedule.hpp"
+
+namespace liquid::sched {
+
+struct Construction {
+    std::string name;
+    std::function<std::optional<Schedule>(const Traffic&, const Limits&)> build;
+};
+
+/// Round-robin, shift / XOR phase constructions (also with seeded host relabellings),
+/// DSatur, in the order they are tried (cheapest first).
+std::vector<Construction> standard_constructions();
+
+struct ConstructionRun {
+    std::string name;
+    int length = -1;  // -1: no schedule (did not apply, out of time or memory)
+    double ms = 0;
+};
+
+struct PortfolioOutcome {
+    Schedule best;                  // verified; the shortest built
+    std::string best_by;            // its construction's name
+    std::vector<ConstructionRun> runs;
+    bool timed_out = false;         // the deadline cut the portfolio short
+};
+
+/// Runs the constructions in order until one reaches `stop_at` (a proven lower bound) or
+/// the deadline expires; the first construction always runs to completion, so there is
+/// always a schedule. Throws std::logic_error if no built schedule passes the verifier.
+PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Construction>& constructions,
+                               const Limits& limits, int stop_at);
+
+}  // namespace liquid::sched

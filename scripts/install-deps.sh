@@ -12,6 +12,8 @@ PACKAGES=(
   libbenchmark-dev      # bench/
   libcadical-dev        # SAT portfolio partner of the exact search
   python3               # scripts/check-layering.py (the layering test)
+  coinor-libcbc-dev libglpk-dev  # MILP peers: --method milp --solver cbc|glpk
+  coinor-cbc glpk-utils cadical  # standalone peers that read `liquid export` files (tests, bench/peers)
 )
 
 SUDO=""

@@ -14,6 +14,7 @@
 #include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
+#include "sched/peer_methods.hpp"
 
 namespace liquid {
 namespace {
@@ -194,6 +195,8 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
     switch (options.method) {
         case Method::Liquid: solve_liquid(traffic, options, start, r); break;
         case Method::Optimal: solve_optimal(traffic, options, start, r); break;
+        case Method::Milp: sched::solve_with_milp(traffic, options, remaining(options, start), r); break;
+        case Method::Sat: sched::solve_with_sat(traffic, options, remaining(options, start), r); break;
         default:
             if (!accept(traffic, r, baseline(traffic, options), method_name(options.method)))
                 throw std::logic_error(std::string("liquid: the ") + method_name(options.method) +

@@ -13,9 +13,18 @@
 
 namespace liquid {
 
-enum class Method { Liquid, Optimal, DSatur, RoundRobin, Random, Fifo };
+// Milp and Sat are the peers (issue 14): the papers' MILP through CBC or GLPK, and the
+// CaDiCaL decision alone, deepening from the lower bound.
+enum class Method { Liquid, Optimal, DSatur, RoundRobin, Random, Fifo, Milp, Sat };
 
-/// "liquid", "optimal", "dsatur", "round-robin", "random", "fifo".
+/// The library solving --method milp.
+enum class MilpSolver { Cbc, Glpk };
+/// "cbc", "glpk".
+const char* milp_solver_name(MilpSolver s);
+/// Parses a MILP solver name; throws InputError naming the accepted ones.
+MilpSolver parse_milp_solver(const std::string& name);
+
+/// "liquid", "optimal", "dsatur", "round-robin", "random", "fifo", "milp", "sat".
 const char* method_name(Method m);
 /// Parses a method name; throws InputError naming the accepted ones.
 Method parse_method(const std::string& name);
@@ -34,6 +43,7 @@ struct SolveOptions {
     // hundreds of MB and seconds (e.g. 4032 transfers x 63 frames: 1.2 M variables,
     // 770 MB), and stopping it would overrun the time limit.
     std::uint64_t sat_max_cells = 60000;
+    MilpSolver milp_solver = MilpSolver::Cbc;  // Method::Milp
 };
 
 struct SolveResult {

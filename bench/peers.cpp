@@ -17,7 +17,8 @@
 #include <unistd.h>
 #include <vector>
 
-#include "liquid/net/generators.hpp"
+#include "liquid/testbed/network_spec.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "liquid/sched/schedule.hpp"
@@ -102,7 +103,7 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
     std::ofstream f(path);
     f << "family,instance,transfers,duration,method,length,lower_bound,optimal,timed_out,verified,solver,wall_ms\n";
     for (const Row& r : rows)
-        f << r.instance->family << ',' << r.instance->name << ',' << r.instance->traffic.size() << ','
+        f << r.instance->family << ",\"" << r.instance->name << "\"," << r.instance->traffic.size() << ','
           << r.result.duration << ',' << r.method << ',' << r.result.schedule.length() << ',' << r.result.lower_bound << ','
           << r.result.optimal << ',' << r.result.timed_out << ',' << r.verified << ',' << r.result.solver << ','
           << r.wall_ms << '\n';

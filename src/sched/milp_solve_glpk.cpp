@@ -59,9 +59,7 @@ void on_event(glp_tree* tree, void* info) {
     if (const int node = glp_ios_best_node(tree); node != 0) cb->bound = glp_ios_node_bound(tree, node);
 }
 
-}  // namespace
-
-MilpOutcome solve_milp_glpk(const MilpModel& m, const std::vector<double>& start, double time_limit_s) {
+MilpOutcome run_glpk(const MilpModel& m, const std::vector<double>& start, double time_limit_s) {
     const Clock::time_point deadline =
         Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(time_limit_s));
     glp_term_out(GLP_OFF);  // the library never prints
@@ -98,6 +96,13 @@ MilpOutcome solve_milp_glpk(const MilpModel& m, const std::vector<double>& start
         for (std::size_t c = 0; c < m.columns.size(); ++c) out.values[c] = glp_mip_col_val(p, static_cast<int>(c) + 1);
     }
     return out;
+}
+
+}  // namespace
+
+MilpOutcome solve_milp_glpk(const MilpModel& m, const std::vector<double>& start, double time_limit_s) {
+    // GLPK's own limit first (90 %), the kill at the deadline as a backstop.
+    return solve_in_child([&] { return run_glpk(m, start, 0.9 * time_limit_s); }, m.columns.size(), time_limit_s);
 }
 
 }  // namespace liquid::sched

@@ -21,13 +21,14 @@ void solve_with_sat(const Traffic& traffic, const SolveOptions&, double budget_s
         throw std::logic_error("liquid: the DSatur schedule failed verification");
     for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
         const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        // Stop a little early: tearing down a large CaDiCaL instance takes a while.
+        // Stop early, as the SAT partner does (solve.cpp): tearing down a large CaDiCaL
+        // instance takes a while.
         const double left = budget_s > 0 ? budget_s - used : 0;
         if (budget_s > 0 && left <= 0.01) {
             r.timed_out = true;
             return;
         }
-        const double limit = budget_s > 0 ? std::max(0.005, left - std::max(0.02, 0.1 * left)) : 0;
+        const double limit = budget_s > 0 ? std::max(0.005, left - std::max(0.05, 0.15 * left)) : 0;
         SatOutcome s = sat_decide(traffic, L, clique, nullptr, limit);
         if (s.answer == SatAnswer::Schedulable) {
             if (!take_if_better(traffic, r, std::move(s.schedule), "sat"))

@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-#include "liquid/error.hpp"
+#include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/export_formats.hpp"

@@ -4,8 +4,10 @@
 // CBC and by GLPK (--method milp) and against CaDiCaL alone (--method sat); every answer
 // is verified. Writes one CSV row per (instance, method) and prints the Markdown summary
 // of the README (ratio distribution peer ÷ default, and where a peer wins).
-//   bench_peers [--time-limit S] [--every K] [--csv FILE]
-// --every K keeps every K-th testbed pattern (by ascending liquid throughput); 1 = all 362.
+//   bench_peers [--time-limit S] [--every K] [--csv FILE] [--ring-arcs FILE.traffic ...]
+// --every K keeps every K-th testbed pattern (by ascending liquid throughput); 1 = all 363.
+// --ring-arcs adds a link-set traffic to the ring-arc family (scripts/bench-peers.sh adds
+// examples/sched-ring-arcs.traffic, the hard case whose optimum 42 exceeds the clique bound).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,6 +21,7 @@
 
 #include "liquid/testbed/network_spec.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/io/traffic_file.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "liquid/sched/schedule.hpp"
@@ -54,7 +57,7 @@ struct Row {
     bool verified = false;
 };
 
-std::vector<Instance> instances(int every) {
+std::vector<Instance> instances(int every, const std::vector<std::string>& ring_arc_files) {
     std::vector<Instance> v;
     const Network t1 = make_swiss_t1();
     const auto sweep = testbed::sweep_distinct_throughputs(t1, 0);
@@ -67,6 +70,7 @@ std::vector<Instance> instances(int every) {
     v.push_back({"ring-arcs", "ring16-60arcs-s6", sched::make_ring_arc_traffic(16, 60, 5, 12, 6)});
     v.push_back({"ring-arcs", "ring40-70arcs-s3", sched::make_ring_arc_traffic(40, 70, 10, 30, 3)});
     v.push_back({"ring-arcs", "ring30-90arcs-s7", sched::make_ring_arc_traffic(30, 90, 6, 18, 7)});
+    for (const auto& f : ring_arc_files) v.push_back({"ring-arcs", f.substr(f.find_last_of('/') + 1), read_traffic_file(f)});
     for (const char* spec : {"torus:4x4", "hypercube:4", "mesh:3x3", "fat-tree:4,2"})
         v.push_back({"fabric", std::string(spec) + " all-to-all", make_pattern(make_network(spec), PatternSpec{})});
     return v;
@@ -182,17 +186,19 @@ int main(int argc, char** argv) {
     double time_limit = 10;
     int every = 1;
     std::string csv = "peers.csv";
+    std::vector<std::string> ring_arc_files;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         if (a == "--time-limit") time_limit = std::stod(argv[i + 1]);
         else if (a == "--every") every = std::max(1, std::stoi(argv[i + 1]));
         else if (a == "--csv") csv = argv[i + 1];
+        else if (a == "--ring-arcs") ring_arc_files.push_back(argv[i + 1]);
         else {
-            std::cerr << "usage: bench_peers [--time-limit S] [--every K] [--csv FILE]\n";
+            std::cerr << "usage: bench_peers [--time-limit S] [--every K] [--csv FILE] [--ring-arcs FILE.traffic ...]\n";
             return 2;
         }
     }
-    std::vector<Instance> all = instances(every);
+    std::vector<Instance> all = instances(every, ring_arc_files);
     for (Instance& i : all) i.dsatur_length = sched::dsatur_schedule(i.traffic).length();
     const bool terminal = ::isatty(2) != 0;
     std::vector<Row> rows;

@@ -33,13 +33,18 @@ bool take_if_better(const Traffic& traffic, SolveResult& r, Schedule s, const ch
     return true;
 }
 
-void solve_with_milp(const Traffic& traffic, const SolveOptions& o, double budget_s, SolveResult& r) {
-    const auto start = std::chrono::steady_clock::now();
+std::vector<int> start_from_dsatur(const Traffic& traffic, SolveResult& r) {
     const std::vector<int> clique = large_clique(traffic);
     r.lower_bound = std::max(r.duration, static_cast<int>(clique.size()));
     if (r.lower_bound > r.duration) r.bound_by = "clique", r.no_liquid_proven = true;
     if (!take_if_better(traffic, r, dsatur_schedule(traffic), "dsatur"))
         throw std::logic_error("liquid: the DSatur schedule failed verification");
+    return clique;
+}
+
+void solve_with_milp(const Traffic& traffic, const SolveOptions& o, double budget_s, SolveResult& r) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::vector<int> clique = start_from_dsatur(traffic, r);
     if (r.schedule.length() <= r.lower_bound) return;  // DSatur is already optimal
     const MilpModel model = build_schedule_milp(traffic, r.schedule.length(), clique);
     // Leave a margin for tearing the solver down and printing: --time-limit bounds the command.

@@ -4,9 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <vector>
 
-#include "liquid/sched/baselines.hpp"
-#include "liquid/sched/lower_bounds.hpp"
 #include "sched/sat_decision.hpp"
 #include "sched/peer_methods.hpp"
 
@@ -14,11 +13,7 @@ namespace liquid::sched {
 
 void solve_with_sat(const Traffic& traffic, const SolveOptions&, double budget_s, SolveResult& r) {
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<int> clique = large_clique(traffic);
-    r.lower_bound = std::max(r.duration, static_cast<int>(clique.size()));
-    if (r.lower_bound > r.duration) r.bound_by = "clique", r.no_liquid_proven = true;
-    if (!take_if_better(traffic, r, dsatur_schedule(traffic), "dsatur"))
-        throw std::logic_error("liquid: the DSatur schedule failed verification");
+    const std::vector<int> clique = start_from_dsatur(traffic, r);
     for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
         const double used = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         // Stop early, as the SAT partner does (solve.cpp): tearing down a large CaDiCaL

@@ -26,6 +26,7 @@ struct ScheduleOptions {
     int wavelengths = 0;
     bool json = false;
     bool no_sat = false;
+    std::string solver;  // --method milp: cbc (default) or glpk
 };
 
 SolveOptions solve_options(const ScheduleOptions& o) {
@@ -46,6 +47,9 @@ SolveOptions solve_options(const ScheduleOptions& o) {
     if (o.memory_limit_mb > 0 && o.memory_limit_mb < 1)
         throw InputError("--memory-limit", "must be at least 1 MB", "e.g. --memory-limit 2048");
     s.memory_limit_bytes = static_cast<std::uint64_t>(o.memory_limit_mb * 1048576.0);
+    if (!o.solver.empty() && s.method != Method::Milp)
+        throw InputError("--solver", "only --method milp takes a MILP solver", "add --method milp or drop --solver");
+    if (!o.solver.empty()) s.milp_solver = parse_milp_solver(o.solver);
     return s;
 }
 
@@ -78,6 +82,7 @@ nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
     s["skipped"] = r.skipped;
     s["memory_limit_bytes"] = so.memory_limit_bytes;
     if (r.method == Method::Random) s["seed"] = so.seed;
+    if (r.method == Method::Milp) s["milp_solver"] = milp_solver_name(so.milp_solver);
     if (so.wavelengths > 0) {
         s["wavelengths"] = so.wavelengths;
         s["rounds"] = r.rounds;
@@ -106,8 +111,9 @@ void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveRe
     fmt::print("transfers:         {}   duration (Lambda): {}   liquid throughput: {:.4g} transfers/frame\n", t.size(),
                a.duration, a.liquid_ratio());
     fmt::print("bottlenecks:       {} ({})\n", a.bottlenecks.size(), names);
-    fmt::print("method:            {}{}\n", method_name(r.method),
-               r.method == Method::Random ? fmt::format(" (seed {})", so.seed) : std::string());
+    fmt::print("method:            {}{}{}\n", method_name(r.method),
+               r.method == Method::Random ? fmt::format(" (seed {})", so.seed) : std::string(),
+               r.method == Method::Milp ? fmt::format(" (solver {})", milp_solver_name(so.milp_solver)) : std::string());
     std::string verdict = r.liquid ? "liquid" : "not liquid";
     verdict += r.optimal ? ", proven optimal" : (r.timed_out ? ", budget expired: best known" : ", not proven optimal");
     if (r.no_liquid_proven) verdict += "; no liquid schedule exists (proven)";
@@ -145,7 +151,7 @@ const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact
     [](CLI::App& cmd) {
         auto o = std::make_shared<ScheduleOptions>();
         add_traffic_options(cmd, o->traffic);
-        cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")
+        cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo | milp | sat")
             ->capture_default_str();
         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the whole scheduling (bounds, constructions, searches), seconds")
             ->capture_default_str();
@@ -154,6 +160,7 @@ const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact
         cmd.add_option("--node-limit", o->node_limit, "search-node budget of the exact searches (0 = none)");
         cmd.add_option("--wavelengths", o->wavelengths,
                        "optical use: group frames into rounds of at most W wavelengths (report 2.2)");
+        cmd.add_option("--solver", o->solver, "--method milp: the MILP library, cbc (default) or glpk");
         cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
         cmd.add_flag("--json", o->json, "print one JSON object");
         cmd.callback([o] {

@@ -18,11 +18,8 @@ struct SatOutcome {
     long clauses = 0;
 };
 
-/// Encoding: x(t,f) "transfer t in frame f"; every transfer in some frame; per link and
-/// frame at most one user (pairwise for <= 6 users, else Sinz's sequential counter), for
-/// the links whose user sets are maximal (a subset's constraint is implied).
-/// Symmetry breaking: the members of `clique` (pairwise congesting) are pinned to frames
-/// 0, 1, ...; twins (identical link sets) take frames in index order.
+/// The encoding is encode_schedulable() of schedulable_cnf.hpp (the one `liquid export
+/// --format cnf` writes), with `clique` pinned to frames 0, 1, ...
 /// Stops (Unknown) when `stop` becomes true or after `time_limit_s` (> 0).
 SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
                       double time_limit_s);

@@ -22,6 +22,7 @@
 #include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
+#include "sched/peer_methods.hpp"
 
 namespace liquid {
 namespace {
@@ -310,6 +311,8 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
     switch (options.method) {
         case Method::Liquid: solve_liquid(run); break;
         case Method::Optimal: solve_optimal(run); break;
+        case Method::Milp: sched::solve_with_milp(traffic, options, budget_seconds(run.limits.deadline), r); break;
+        case Method::Sat: sched::solve_with_sat(traffic, options, budget_seconds(run.limits.deadline), r); break;
         default:
             if (!accept(traffic, r, baseline(traffic, options), method_name(options.method)))
                 throw std::logic_error(std::string("liquid: the ") + method_name(options.method) +

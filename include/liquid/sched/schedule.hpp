@@ -14,9 +14,18 @@
 
 namespace liquid {
 
-enum class Method { Liquid, Optimal, DSatur, RoundRobin, Random, Fifo };
+// Milp and Sat are the peers (issue 14): the papers' MILP through CBC or GLPK, and the
+// CaDiCaL decision alone, deepening from the lower bound.
+enum class Method { Liquid, Optimal, DSatur, RoundRobin, Random, Fifo, Milp, Sat };
 
-/// "liquid", "optimal", "dsatur", "round-robin", "random", "fifo".
+/// The library solving --method milp.
+enum class MilpSolver { Cbc, Glpk };
+/// "cbc", "glpk".
+const char* milp_solver_name(MilpSolver s);
+/// Parses a MILP solver name; throws InputError naming the accepted ones.
+MilpSolver parse_milp_solver(const std::string& name);
+
+/// "liquid", "optimal", "dsatur", "round-robin", "random", "fifo", "milp", "sat".
 const char* method_name(Method m);
 /// Parses a method name; throws InputError naming the accepted ones.
 Method parse_method(const std::string& name);
@@ -46,6 +55,7 @@ struct SolveOptions {
     // Called from the solving thread whenever the best length, the lower bound or the
     // phase changes (front ends draw progress from it; the library never prints).
     std::function<void(int length, int lower_bound, const std::string& phase)> progress;
+    MilpSolver milp_solver = MilpSolver::Cbc;  // Method::Milp
 };
 
 struct SolveResult {

@@ -1,0 +1,110 @@
+// The CNF encoding of "schedulable in L frames" (see schedulable_cnf.hpp).
+#include "sched/schedulable_cnf.hpp"
+
+#include <map>
+
+namespace liquid::sched {
+namespace {
+
+struct Encoder {
+    ClauseSink& sink;
+    int next_var;
+    long clauses = 0;
+    void clause(std::initializer_list<int> lits) {
+        for (int l : lits) sink.add(l);
+        sink.add(0);
+        ++clauses;
+    }
+    // At most one of xs true.
+    void at_most_one(const std::vector<int>& xs) {
+        const std::size_t m = xs.size();
+        if (m < 2) return;
+        if (m <= 6) {
+            for (std::size_t i = 0; i < m; ++i)
+                for (std::size_t j = i + 1; j < m; ++j) clause({-xs[i], -xs[j]});
+            return;
+        }
+        // Sinz 2005 sequential counter: s_i = "one of x_1..x_i is true".
+        int prev = 0;
+        for (std::size_t i = 0; i < m; ++i) {
+            if (i + 1 < m) {
+                const int si = next_var++;
+                clause({-xs[i], si});
+                if (prev) clause({-prev, si});
+                if (prev) clause({-xs[i], -prev});
+                prev = si;
+            } else {
+                clause({-xs[i], -prev});
+            }
+        }
+    }
+};
+
+// Twins (identical link sets) are interchangeable: the later twin may not sit in a frame
+// before the earlier one's. Only when neither is pinned by the clique.
+void order_twins(const Traffic& traffic, int L, const std::vector<int>& clique, Encoder& enc) {
+    const int n = traffic.size();
+    std::map<std::vector<int>, int> last;
+    std::vector<char> pinned(n, 0);
+    for (int c : clique) pinned[c] = 1;
+    for (int t = 0; t < n; ++t) {
+        std::vector<int> key = traffic[t].links.to_vector();
+        auto [it, inserted] = last.try_emplace(std::move(key), t);
+        if (inserted) continue;
+        const int a = it->second;
+        it->second = t;
+        if (pinned[a] || pinned[t]) continue;
+        for (int f = 1; f < L; ++f)
+            for (int g = 0; g < f; ++g) enc.clause({-frame_variable(a, f, L), -frame_variable(t, g, L)});
+    }
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> maximal_user_sets(const Traffic& traffic, int min_users) {
+    const int links = traffic.link_count(), n = traffic.size();
+    std::vector<Bitset> rows(links, Bitset(static_cast<std::size_t>(n)));
+    for (int t = 0; t < n; ++t) traffic[t].links.for_each([&](std::size_t l) { rows[l].set(static_cast<std::size_t>(t)); });
+    std::vector<std::size_t> size(links);
+    for (int l = 0; l < links; ++l) size[l] = rows[l].count();
+    std::vector<std::vector<int>> out;
+    for (int l = 0; l < links; ++l) {
+        if (size[l] < static_cast<std::size_t>(std::max(1, min_users))) continue;
+        bool dominated = false;
+        for (int k = 0; k < links && !dominated; ++k) {
+            if (k == l || size[k] < size[l] || !rows[l].subset_of(rows[k])) continue;
+            dominated = size[k] > size[l] || k < l;  // equal sets: keep the first link only
+        }
+        if (!dominated) out.push_back(rows[l].to_vector());
+    }
+    return out;
+}
+
+bool encode_schedulable(const Traffic& traffic, int L, const std::vector<int>& clique, ClauseSink& sink, CnfSize& size,
+                        const std::function<bool()>& interrupted) {
+    const int n = traffic.size();
+    Encoder enc{sink, n * L + 1};
+    for (int t = 0; t < n; ++t) {
+        for (int f = 0; f < L; ++f) sink.add(frame_variable(t, f, L));
+        sink.add(0);
+        ++enc.clauses;
+    }
+    for (const auto& u : maximal_user_sets(traffic, 2)) {
+        // The encoding of a large traffic takes a while: stay interruptible.
+        if (interrupted && interrupted()) return false;
+        std::vector<int> xs(u.size());
+        for (int f = 0; f < L; ++f) {
+            for (std::size_t i = 0; i < u.size(); ++i) xs[i] = frame_variable(u[i], f, L);
+            enc.at_most_one(xs);
+        }
+    }
+    // Symmetry breaking: frames are interchangeable, so pin a clique to frames 0..k-1.
+    const std::size_t pins = std::min(clique.size(), static_cast<std::size_t>(std::max(L, 0)));
+    for (std::size_t i = 0; i < pins; ++i) enc.clause({frame_variable(clique[i], static_cast<int>(i), L)});
+    order_twins(traffic, L, clique, enc);
+    size.variables = enc.next_var - 1;
+    size.clauses = enc.clauses;
+    return true;
+}
+
+}  // namespace liquid::sched

@@ -11,7 +11,9 @@ PACKAGES=(
   libgtest-dev libgmock-dev  # unit tests
   libbenchmark-dev      # bench/
   libcadical-dev        # SAT portfolio partner of the exact search
-  python3               # scripts/check-layering.py (the layering test)
+  python3               # scripts/check-layering.py (the layering test), scripts/ibsim-fabric.py
+  ibsim-utils libumad2sim0 opensm infiniband-diags  # simulated InfiniBand fabric for the ibsim round trip
+  graphviz              # renders `liquid network --format dot` (DOT export test)
 )
 
 SUDO=""

@@ -41,8 +41,11 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# The simulator and its clients meet in OSM_TMP_DIR/SIM_* state; keep them private.
+# OpenSM's state files and libumad2sim's fake sysfs (sys-<pid>/, made in the current
+# directory) stay inside OUTDIR.
 export OSM_TMP_DIR=$out OSM_CACHE_DIR=$out
+net=$(cd "$(dirname "$net")" && pwd)/$(basename "$net")
+cd "$out"
 ibsim -n -s "$net" </dev/null >"$out/ibsim.log" 2>&1 &
 ibsim_pid=$!
 # A client that attaches before ibsim has built the fabric sees a half-built one.

@@ -60,9 +60,9 @@ struct Capture {
 Capture read_capture(const fs::path& dir) {
     Capture c;
     std::istringstream topo(slurp((dir / "topology.txt").string()));
-    const std::regex header(R"(^(Switch|Ca)\s+\d+\s+"([^"]+)"\s*#\s*"([^"]*)"(.*)$)");
-    const std::regex port(R"(^\[(\d+)\](\([0-9a-f]+\))?\s+"([^"]+)"\[(\d+)\][^#]*#(.*)$)");
-    const std::regex lid_re(R"(lid (\d+))");
+    const std::regex header(R"re(^(Switch|Ca)\s+\d+\s+"([^"]+)"\s*#\s*"([^"]*)"(.*)$)re");
+    const std::regex port(R"re(^\[(\d+)\](\([0-9a-f]+\))?\s+"([^"]+)"\[(\d+)\][^#]*#(.*)$)re");
+    const std::regex lid_re(R"re(lid (\d+))re");
     std::string line, node;
     bool is_ca = false;
     for (std::smatch m; std::getline(topo, line);) {
@@ -81,7 +81,7 @@ Capture read_capture(const fs::path& dir) {
     }
     for (const auto& [id, l] : c.lid) c.by_lid[l] = id;
     std::istringstream dump(slurp((dir / "opensm-lfts.dump").string()));
-    const std::regex table(R"(^Unicast lids .* of switch Lid (\d+) guid)"), entry(R"(^0x([0-9a-f]+) (\d+))");
+    const std::regex table(R"re(^Unicast lids .* of switch Lid (\d+) guid)re"), entry(R"re(^0x([0-9a-f]+) (\d+))re");
     int sw = -1;
     for (std::smatch m; std::getline(dump, line);) {
         if (std::regex_search(line, m, table)) sw = std::stoi(m[1]);

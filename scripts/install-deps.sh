@@ -15,6 +15,9 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin  # src/mpi: the executor, libliquid_pmpi.so, mpirun tests and bench/mpi
   coinor-libcbc-dev libglpk-dev  # MILP peers: --method milp --solver cbc|glpk
   coinor-cbc glpk-utils cadical  # standalone peers that read `liquid export` files (tests, bench/peers)
+  python3               # scripts/check-layering.py (the layering test), scripts/ibsim-fabric.py
+  ibsim-utils libumad2sim0 opensm infiniband-diags  # simulated InfiniBand fabric for the ibsim round trip
+  graphviz              # renders `liquid network --format dot` (DOT export test)
 )
 
 SUDO=""

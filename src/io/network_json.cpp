@@ -98,6 +98,28 @@ Routing read_table(const Network& net, const JsonAt& r) {
     return Routing::table(std::move(next));
 }
 
+/// "forwarding": {"switch": {"receiving host": "outgoing link"}}.
+Routing read_forwarding(const Network& net, const JsonAt& r) {
+    std::map<int, std::map<int, int>> out;
+    JsonAt table = r["out_link"];
+    for (const auto& [from, row] : table.object().items()) {
+        (void)row;
+        JsonAt at_row = table[from];
+        auto sw = net.find_node(from);
+        if (!sw || net.is_host(*sw)) at_row.fail("'" + from + "' is not a switch", "use a switch name as key");
+        for (const auto& [dest, via] : at_row.object().items()) {
+            (void)via;
+            JsonAt cell = at_row[dest];
+            auto d = net.find_node(dest);
+            if (!d || !net.is_host(*d)) cell.fail("'" + dest + "' is not a host", "use a receiving host name as key");
+            int l = link_named(net, cell);
+            if (net.link(l).from != *sw) cell.fail("link '" + net.link(l).name + "' does not leave '" + from + "'", "name one of its outgoing links");
+            out[*sw][*d] = l;
+        }
+    }
+    return Routing::forwarding(std::move(out));
+}
+
 Routing read_paths(const Network& net, const JsonAt& r) {
     std::map<std::pair<int, int>, std::vector<int>> paths;
     JsonAt list = r["paths"];
@@ -119,13 +141,15 @@ Routing read_routing(const Network& net, const JsonAt& doc) {
     if (type == "shortest") return Routing::shortest();
     if (type == "table") return read_table(net, r);
     if (type == "paths") return read_paths(net, r);
-    r["type"].fail("unknown routing type '" + type + "'", "use \"shortest\", \"table\" or \"paths\"");
+    if (type == "forwarding") return read_forwarding(net, r);
+    r["type"].fail("unknown routing type '" + type + "'", "use \"shortest\", \"table\", \"paths\" or \"forwarding\"");
 }
 
 /// Follows every table route once so a looping or dead-ending table is reported at load
 /// time, naming the pair. (Shortest routes cannot loop; explicit paths are checked on use.)
 void check_routes(const Network& net, const JsonAt& doc) {
-    if (net.routing().kind() != Routing::Kind::Table) return;
+    const auto kind = net.routing().kind();
+    if (kind != Routing::Kind::Table && kind != Routing::Kind::Forwarding) return;
     const auto senders = sending_hosts(net), receivers = receiving_hosts(net);
     if (senders.size() * receivers.size() > 262144) return;  // huge fabrics: checked on use
     for (int s : senders)
@@ -170,6 +194,13 @@ nlohmann::json network_to_json(const Network& net) {
             for (const auto& [sw, row] : r.next_hop())
                 for (const auto& [dest, via] : row) table[net.node(sw).name][net.node(dest).name] = net.node(via).name;
             j["routing"] = {{"type", "table"}, {"next_hop", table}};
+            break;
+        }
+        case Routing::Kind::Forwarding: {
+            nlohmann::json table = nlohmann::json::object();
+            for (const auto& [sw, row] : r.out_link())
+                for (const auto& [dest, link] : row) table[net.node(sw).name][net.node(dest).name] = net.link(link).name;
+            j["routing"] = {{"type", "forwarding"}, {"out_link", table}};
             break;
         }
         case Routing::Kind::Paths: {

@@ -27,6 +27,12 @@ Routing Routing::paths(std::map<std::pair<int, int>, std::vector<int>> paths) {
     return r;
 }
 
+Routing Routing::forwarding(std::map<int, std::map<int, int>> out_link) {
+    Routing r(Kind::Forwarding);
+    r.out_link_ = std::move(out_link);
+    return r;
+}
+
 std::vector<int> Routing::route(const Network& net, int src, int dst) const {
     if (!net.is_host(src) || !net.is_host(dst))
         throw InputError(pair_name(net, src, dst), "routes join two hosts", "use host names as sender and receiver");
@@ -36,6 +42,7 @@ std::vector<int> Routing::route(const Network& net, int src, int dst) const {
         case Kind::Shortest: return route_shortest(net, src, dst);
         case Kind::Table: return route_table(net, src, dst);
         case Kind::Paths: return route_explicit(net, src, dst);
+        case Kind::Forwarding: return route_forwarding(net, src, dst);
     }
     return {};
 }
@@ -138,6 +145,36 @@ std::vector<int> Routing::route_explicit(const Network& net, int src, int dst) c
     }
     if (at != dst) throw InputError(pair_name(net, src, dst), "the path ends at '" + net.node(at).name + "'", "end the path at the receiver");
     return p;
+}
+
+// Follows the output links hop by hop from the sender's own link, exactly as the hardware
+// forwards: a switch with no entry for the receiver, an entry on a link that does not
+// leave that switch, or a second visit to a switch (a loop) is an error.
+int Routing::forwarding_entry(int sw, int dst) const {
+    auto row = out_link_.find(sw);
+    if (row == out_link_.end()) return -1;
+    auto entry = row->second.find(dst);
+    return entry == row->second.end() ? -1 : entry->second;
+}
+
+std::vector<int> Routing::route_forwarding(const Network& net, int src, int dst) const {
+    const auto& out = net.out_links(src);
+    if (out.empty()) throw InputError(pair_name(net, src, dst), "the sender has no outgoing link", "add a link from the host to its switch");
+    std::vector<int> path{out.front()};
+    std::vector<char> visited(static_cast<std::size_t>(net.node_count()), 0);
+    visited[src] = 1;
+    for (int at = net.link(out.front()).to; at != dst; at = net.link(path.back()).to) {
+        if (net.is_host(at)) throw InputError(pair_name(net, src, dst), "the route enters host '" + net.node(at).name + "'", "hosts do not forward; fix the forwarding entry");
+        if (visited[at]) throw InputError(pair_name(net, src, dst), "the forwarding tables loop at '" + net.node(at).name + "'", "fix the entries so the route reaches the receiver");
+        visited[at] = 1;
+        int l = forwarding_entry(at, dst);
+        if (l < 0)
+            throw InputError(pair_name(net, src, dst), "switch '" + net.node(at).name + "' has no forwarding entry for the receiver", "add an out_link entry for it");
+        if (l < 0 || l >= net.link_count() || net.link(l).from != at)
+            throw InputError(pair_name(net, src, dst), "the forwarding entry of '" + net.node(at).name + "' names a link that does not leave it", "name one of its outgoing links");
+        path.push_back(l);
+    }
+    return path;
 }
 
 }  // namespace liquid

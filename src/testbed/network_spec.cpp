@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "liquid/base/error.hpp"
+#include "liquid/io/network_import.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
@@ -59,6 +60,11 @@ const std::vector<NetworkSpecForm>& network_spec_forms() {
              auto n = s.numbers(2, 2);
              return make_chordal_ring(n[0], n[1]);
          }},
+        // Fabrics imported from other tools' files (README "Your own fabric").
+        {"ibnetdiscover", "ibnetdiscover:TOPOLOGY[,LFTS...]", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
+        {"slurm", "slurm:topology.conf", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
+        {"booksim", "booksim:ANYNET_FILE", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
+        {"graphml", "graphml:FILE", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
     };
     return forms;
 }

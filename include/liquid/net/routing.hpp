@@ -8,6 +8,9 @@
 //    destination is the receiving host or the switch it is attached to. A switch with no
 //    entry for a destination forwards directly when it is adjacent to it.
 //  - Paths: an explicit link list per (sender, receiver) pair.
+//  - Forwarding: per-switch output *link* per receiving host, as a subnet manager's
+//    forwarding tables give them (an InfiniBand LFT maps a destination to an output
+//    port, and a port is one link). Unlike Table it tells parallel cables apart.
 #include <map>
 #include <string>
 #include <utility>
@@ -19,17 +22,20 @@ class Network;
 
 class Routing {
 public:
-    enum class Kind { Shortest, Table, Paths };
+    enum class Kind { Shortest, Table, Paths, Forwarding };
 
     static Routing shortest() { return Routing(Kind::Shortest); }
     /// next_hop[current node][destination node] = neighbour node (all node indices).
     static Routing table(std::map<int, std::map<int, int>> next_hop);
     /// paths[{src, dst}] = ordered link indices.
     static Routing paths(std::map<std::pair<int, int>, std::vector<int>> paths);
+    /// out_link[switch][receiving host] = index of the link the switch sends on.
+    static Routing forwarding(std::map<int, std::map<int, int>> out_link);
 
     Kind kind() const { return kind_; }
     const std::map<int, std::map<int, int>>& next_hop() const { return next_hop_; }
     const std::map<std::pair<int, int>, std::vector<int>>& explicit_paths() const { return paths_; }
+    const std::map<int, std::map<int, int>>& out_link() const { return out_link_; }
 
     /// Ordered link indices from host src to host dst. Throws InputError naming the pair
     /// if the route loops, dead-ends, or is not a connected chain of existing links.
@@ -40,10 +46,13 @@ private:
     std::vector<int> route_shortest(const Network& net, int src, int dst) const;
     std::vector<int> route_table(const Network& net, int src, int dst) const;
     std::vector<int> route_explicit(const Network& net, int src, int dst) const;
+    std::vector<int> route_forwarding(const Network& net, int src, int dst) const;
+    int forwarding_entry(int sw, int dst) const;  // -1 when absent
 
     Kind kind_;
     std::map<int, std::map<int, int>> next_hop_;
     std::map<std::pair<int, int>, std::vector<int>> paths_;
+    std::map<int, std::map<int, int>> out_link_;
     friend class Network;
 };
 

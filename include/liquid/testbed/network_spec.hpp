@@ -1,6 +1,7 @@
 #pragma once
 // The network-spec dispatcher: `--network SPEC` names a generator ("torus:4x4",
-// "swiss-t1", ...) or a network JSON file. It lives in the top module because it
+// "swiss-t1", ...), an imported fabric ("ibnetdiscover:topo.txt,lfts.dump", ...) or a
+// network JSON file. It lives in the top module because it
 // dispatches to every network source (net generators, the testbed, io readers). To add a
 // spec, add one row to the table in src/testbed/network_spec.cpp.
 #include <string>

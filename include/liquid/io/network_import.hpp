@@ -1,0 +1,29 @@
+#pragma once
+// Reading networks from other tools' files (README "Your own fabric"). Each reader
+// throws InputError naming file:line on malformed input.
+//   ibnetdiscover  topology [+ LFT files]  InfiniBand, routes from OpenSM's dump or ibroute
+//   slurm          topology.conf           Slurm tree plugin: tree network, up/down routing
+//   booksim        anynet file             BookSim2 anynet: shortest-path routing
+//   graphml        file.graphml            GraphML (e.g. topology zoos): shortest-path routing
+#include <string>
+#include <vector>
+
+#include "liquid/net/network.hpp"
+
+namespace liquid {
+
+Network read_slurm_topology(const std::string& path);
+Network read_booksim_anynet(const std::string& path);
+/// Nodes whose "kind" (or "type") data is "host" become hosts; if no node says so, every
+/// node is a switch with one host "h_<node>" attached (a topology zoo lists routers only).
+Network read_graphml(const std::string& path);
+
+/// The import formats, for help texts and errors.
+const std::vector<std::string>& import_formats();
+const std::string& import_help();
+/// Reads `files` in `format` (one of import_formats()); InputError if unknown.
+Network import_network(const std::string& format, const std::vector<std::string>& files);
+/// "FORMAT:FILE[,FILE...]" with FORMAT one of import_formats() (the --network form).
+Network import_network_spec(const std::string& spec);
+
+}  // namespace liquid

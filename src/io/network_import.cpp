@@ -1,0 +1,78 @@
+// One table from import format to reader; `liquid network --from FORMAT FILE...` and
+// the --network dispatcher's `FORMAT:FILE[,FILE...]` rows both go through it.
+#include "liquid/io/network_import.hpp"
+
+#include <functional>
+#include <map>
+
+#include "liquid/base/error.hpp"
+#include "liquid/io/infiniband.hpp"
+
+namespace liquid {
+
+namespace {
+
+struct ImportFormat {
+    std::size_t min_files, max_files;
+    std::function<Network(const std::vector<std::string>&)> read;
+};
+
+Network read_infiniband(const std::vector<std::string>& files) {
+    IbTopology topo = read_ibnetdiscover(files.front());
+    std::vector<std::string> lfts(files.begin() + 1, files.end());
+    return ib_network(topo, lfts.empty() ? std::vector<IbForwardingTable>{} : read_forwarding_tables(lfts));
+}
+
+const std::map<std::string, ImportFormat>& table() {
+    static const std::map<std::string, ImportFormat> formats{
+        {"ibnetdiscover", {1, 64, read_infiniband}},
+        {"slurm", {1, 1, [](const auto& f) { return read_slurm_topology(f[0]); }}},
+        {"booksim", {1, 1, [](const auto& f) { return read_booksim_anynet(f[0]); }}},
+        {"graphml", {1, 1, [](const auto& f) { return read_graphml(f[0]); }}},
+    };
+    return formats;
+}
+
+}  // namespace
+
+const std::vector<std::string>& import_formats() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> v;
+        for (const auto& [name, f] : table()) v.push_back(name);
+        return v;
+    }();
+    return names;
+}
+
+const std::string& import_help() {
+    static const std::string help =
+        "ibnetdiscover:TOPOLOGY[,LFTS...] (ibnetdiscover output + OpenSM's opensm-lfts.dump or concatenated ibroute output), "
+        "slurm:topology.conf, booksim:ANYNET_FILE, graphml:FILE";
+    return help;
+}
+
+Network import_network(const std::string& format, const std::vector<std::string>& files) {
+    auto it = table().find(format);
+    if (it == table().end()) throw InputError("--from " + format, "unknown import format", "use one of: " + import_help());
+    if (files.size() < it->second.min_files || files.size() > it->second.max_files)
+        throw InputError("--from " + format, "takes " + std::to_string(it->second.min_files) +
+                                                 (it->second.max_files > it->second.min_files ? " or more files" : " file"),
+                         import_help());
+    return it->second.read(files);
+}
+
+Network import_network_spec(const std::string& spec) {
+    auto colon = spec.find(':');
+    std::vector<std::string> files;
+    std::string rest = spec.substr(colon + 1);
+    for (std::size_t start = 0;;) {
+        auto comma = rest.find(',', start);
+        files.push_back(rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (files.back().empty()) throw InputError("network " + spec, "a file name is empty", "write FORMAT:FILE[,FILE...]");
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return import_network(spec.substr(0, colon), files);
+}
+
+}  // namespace liquid

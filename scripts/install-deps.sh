@@ -11,7 +11,6 @@ PACKAGES=(
   libgtest-dev libgmock-dev  # unit tests
   libbenchmark-dev      # bench/
   libcadical-dev        # SAT portfolio partner of the exact search
-  python3               # scripts/check-layering.py (the layering test)
   libopenmpi-dev openmpi-bin  # src/mpi: the executor, libliquid_pmpi.so, mpirun tests and bench/mpi
   coinor-libcbc-dev libglpk-dev  # MILP peers: --method milp --solver cbc|glpk
   coinor-cbc glpk-utils cadical  # standalone peers that read `liquid export` files (tests, bench/peers)

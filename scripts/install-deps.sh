@@ -12,6 +12,7 @@ PACKAGES=(
   libbenchmark-dev      # bench/
   libcadical-dev        # SAT portfolio partner of the exact search
   python3               # scripts/check-layering.py (the layering test)
+  clang libclang-rt-14-dev  # fuzz/: libFuzzer harnesses (make fuzz, make test-fuzz)
 )
 
 SUDO=""

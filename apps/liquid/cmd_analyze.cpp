@@ -4,6 +4,7 @@
 
 #include "command.hpp"
 #include "input.hpp"
+#include "option_checks.hpp"
 #include "output.hpp"
 #include "liquid/traffic/analysis.hpp"
 
@@ -67,7 +68,8 @@ const RegisterCommand reg{{"analyze", "link loads, duration, bottlenecks, skelet
         add_traffic_options(cmd, o->traffic);
         cmd.add_flag("--json", o->json, "print one JSON object");
         cmd.add_flag("--loads", o->loads, "list the load of every used link");
-        cmd.add_option("--rate", o->rate, "link rate in bytes/s for the throughput in bytes/s (default: the network's)");
+        cmd.add_option("--rate", o->rate, "link rate in bytes/s for the throughput in bytes/s (default: the network's)")
+            ->check(positive_amount());
         cmd.callback([o] {
             LoadedTraffic in = load_traffic(o->traffic);
             TrafficAnalysis a = analyze(in.traffic);

@@ -30,6 +30,24 @@ int ipow(int b, int e) {
     return r;
 }
 
+/// b^e, or -1 once it exceeds `cap` (no overflow for any int arguments).
+long long capped_pow(long long b, long long e, long long cap) {
+    long long r = 1;
+    for (long long i = 0; i < e; ++i) {
+        if (b != 0 && r > cap / b) return -1;
+        r *= b;
+    }
+    return r;
+}
+
+/// Next-hop tables hold one entry per (switch, host) pair; this bound keeps a generated
+/// network's routing within a few hundred MB and its construction within seconds.
+constexpr long long kMaxTableEntries = 1LL << 24;
+
+std::string limit_text() {
+    return "at most " + std::to_string(kMaxTableEntries) + " (switch, host) routing-table entries";
+}
+
 }  // namespace
 
 Network make_crossbar(int n) {
@@ -54,8 +72,12 @@ Network make_two_switch() {
 }
 
 Network make_fat_tree(int k, int n) {
-    require(k >= 2 && n >= 1 && ipow(k, n) <= 65536, "fat-tree:" + std::to_string(k) + "," + std::to_string(n),
-            "need k >= 2, n >= 1 and k^n <= 65536 hosts");
+    const std::string spec = "fat-tree:" + std::to_string(k) + "," + std::to_string(n);
+    require(k >= 2 && n >= 1, spec, "need k >= 2 and n >= 1");
+    const long long host_count = capped_pow(k, n, 65536);
+    require(host_count > 0, spec, "need k^n <= 65536 hosts");
+    require(host_count / k * n * host_count <= kMaxTableEntries, spec,
+            "n*k^(n-1) switches times k^n hosts exceeds " + limit_text());
     Network net("fat-tree-" + std::to_string(k) + "-" + std::to_string(n));
     const int per_level = ipow(k, n - 1), hosts = ipow(k, n);
     // Switch (w, l): label w has digits w_1..w_{n-1} (stored as w = sum w_i k^(i-1)).
@@ -102,6 +124,7 @@ Network make_torus(const std::vector<int>& dims, bool wrap) {
         total *= d;
     }
     require(total <= 16384, spec, "at most 16384 switches");
+    require(static_cast<long long>(total) * total <= kMaxTableEntries, spec, "switches times hosts exceeds " + limit_text());
     Network net(spec);
     auto sw = add_switches(net, total);
     auto coord = [&](int i, std::size_t dim) {

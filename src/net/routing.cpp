@@ -133,6 +133,9 @@ std::vector<int> Routing::route_explicit(const Network& net, int src, int dst) c
         if (l < 0 || l >= net.link_count()) throw InputError(pair_name(net, src, dst), "the path names a missing link", "use declared link names");
         if (net.link(l).from != at) throw InputError(pair_name(net, src, dst), "link '" + net.link(l).name + "' does not start at '" + net.node(at).name + "'", "list links in order from sender to receiver");
         if (used[l]) throw InputError(pair_name(net, src, dst), "the path uses link '" + net.link(l).name + "' twice (a loop)", "remove the loop");
+        if (at != src && net.is_host(at))
+            throw InputError(pair_name(net, src, dst), "the path passes through host '" + net.node(at).name + "'",
+                             "hosts do not forward; route through switches only");
         used[l] = 1;
         at = net.link(l).to;
     }

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "sched/frame_search.hpp"
 #include "liquid/sched/lower_bounds.hpp"
@@ -31,6 +32,7 @@ double remaining(const SolveOptions& o, Clock::time_point start) {
 }
 
 bool out_of_time(const SolveOptions& o, Clock::time_point start) {
+    if (stop_requested()) return true;  // SIGINT/SIGTERM: finish with the best verified schedule
     return o.time_limit_s > 0 && seconds_since(start) >= o.time_limit_s;
 }
 

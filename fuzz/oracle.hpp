@@ -1,0 +1,34 @@
+#pragma once
+// Shared oracle of the fuzz harnesses: an accepted input must round-trip through every
+// format liquid writes, and every schedule liquid would print must pass the independent
+// verifier. A violation aborts (libFuzzer records the input as a crash).
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "liquid/io/round_trip.hpp"
+#include "liquid/sched/schedule.hpp"
+
+namespace liquid::fuzz {
+
+inline void require(const std::string& problem, const char* what) {
+    if (problem.empty()) return;
+    std::fprintf(stderr, "fuzz oracle: %s: %s\n", what, problem.c_str());
+    std::abort();
+}
+
+/// Small traffics only: the harness must stay fast (thousands of runs per second).
+inline void check_schedules(const Traffic& traffic) {
+    if (traffic.size() > 64) return;
+    for (Method m : {Method::DSatur, Method::RoundRobin, Method::Liquid}) {
+        SolveOptions o;
+        o.method = m;
+        o.time_limit_s = 0.02;
+        o.node_limit = 2000;
+        o.sat_partner = false;
+        const SolveResult r = solve(traffic, o);
+        require(verify_schedule(traffic, r.schedule), method_name(m));
+    }
+}
+
+}  // namespace liquid::fuzz

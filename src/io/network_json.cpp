@@ -188,8 +188,10 @@ nlohmann::json network_to_json(const Network& net) {
         case Routing::Kind::Shortest: j["routing"] = {{"type", "shortest"}}; break;
         case Routing::Kind::Table: {
             nlohmann::json table = nlohmann::json::object();
-            for (const auto& [sw, row] : r.next_hop())
-                for (const auto& [dest, via] : row) table[net.node(sw).name][net.node(dest).name] = net.node(via).name;
+            const auto& rows = r.next_hop_rows();
+            for (std::size_t sw = 0; sw < rows.size(); ++sw)
+                for (const auto& [dest, via] : rows[sw])
+                    table[net.node(static_cast<int>(sw)).name][net.node(dest).name] = net.node(via).name;
             j["routing"] = {{"type", "table"}, {"next_hop", table}};
             break;
         }

@@ -100,18 +100,18 @@ Network make_fat_tree(int k, int n) {
     }
     // Host h has digits h_0..h_{n-1}; switch (w, l) covers hosts whose digits l+1..n-1
     // equal w's; going up from level l picks digit l+1 := h_l(dst) (destination mod k).
-    std::map<int, std::map<int, int>> next;
+    std::vector<Routing::NextHopRow> next(static_cast<std::size_t>(net.node_count()));
     for (int l = 0; l < n; ++l)
         for (int w = 0; w < per_level; ++w)
-            for (int h = 0; h < hosts; ++h) {
+            for (int h = 0; h < hosts; ++h) {  // host ids grow with h: rows come out sorted
                 bool covers = (h / ipow(k, l + 1)) == (w / ipow(k, l));
                 int hop;
                 if (covers && l == 0) hop = host_ids[h];
                 else if (covers) hop = sw_id(with_digit(w, l - 1, digit(h, l)), l - 1);
                 else hop = sw_id(with_digit(w, l, digit(h, l)), l + 1);
-                next[sw_id(w, l)][host_ids[h]] = hop;
+                next[static_cast<std::size_t>(sw_id(w, l))].emplace_back(host_ids[h], hop);
             }
-    net.set_routing(Routing::table(std::move(next)));
+    net.set_routing(Routing::table_rows(std::move(next)));
     return net;
 }
 
@@ -144,9 +144,10 @@ Network make_torus(const std::vector<int>& dims, bool wrap) {
         }
     for (int i = 0; i < total; ++i) attach_host(net, i, sw[i]);
     const auto hosts = net.hosts();
-    std::map<int, std::map<int, int>> next;
-    for (int i = 0; i < total; ++i)
-        for (int j = 0; j < total; ++j) {
+    std::vector<Routing::NextHopRow> next(static_cast<std::size_t>(net.node_count()));
+    for (int i = 0; i < total; ++i) {
+        next[static_cast<std::size_t>(sw[i])].reserve(static_cast<std::size_t>(total - 1));
+        for (int j = 0; j < total; ++j) {  // host ids grow with j: rows come out sorted
             if (i == j) continue;
             for (std::size_t d = 0; d < dims.size(); ++d) {
                 int a = coord(i, d), b = coord(j, d);
@@ -157,11 +158,12 @@ Network make_torus(const std::vector<int>& dims, bool wrap) {
                     step = fwd <= dims[d] - fwd ? 1 : -1;
                 }
                 int nc = ((a + step) % dims[d] + dims[d]) % dims[d];
-                next[sw[i]][hosts[j]] = sw[i + (nc - a) * stride(d)];
+                next[static_cast<std::size_t>(sw[i])].emplace_back(hosts[j], sw[i + (nc - a) * stride(d)]);
                 break;
             }
         }
-    net.set_routing(Routing::table(std::move(next)));
+    }
+    net.set_routing(Routing::table_rows(std::move(next)));
     return net;
 }
 

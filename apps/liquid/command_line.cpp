@@ -70,7 +70,7 @@ void install_signal_handlers() {
 
 int interrupted_exit() {
     const int sig = liquid::stop_signal();
-    fmt::print(stderr, "liquid: stopped by {}; no partial output was written\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+    fmt::print(stderr, "liquid: stopped by {}; nothing partial was written\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
     return 128 + (sig == 0 ? SIGINT : sig);
 }
 

@@ -140,9 +140,9 @@ Routing read_routing(const Network& net, const JsonAt& doc) {
 void check_routes(const Network& net, const JsonAt& doc) {
     if (net.routing().kind() == Routing::Kind::Paths) {
         // Explicit paths are checked as given (chained links, no loop, no host in between).
-        for (const auto& [pair, links] : net.routing().explicit_paths()) {
-            (void)links;
-            located(doc["routing"], [&] { return net.route(pair.first, pair.second).size(); });
+        for (const auto& entry : net.routing().explicit_paths()) {
+            const std::pair<int, int> ends = entry.first;
+            located(doc["routing"], [&] { return net.route(ends.first, ends.second).size(); });
         }
         return;
     }

@@ -71,7 +71,10 @@ Traffic explicit_transfers(const JsonAt& list, const Network& net, double defaul
 }  // namespace
 
 PatternSpec pattern_from_json(const nlohmann::json& j, const Network& net, const std::string& where) {
-    JsonAt p(j, where);
+    // `where` may already be "file: /pointer" (a pattern inside a traffic file): continue
+    // that pointer so errors read "file: /pattern/count".
+    const auto cut = where.find(": /");
+    JsonAt p = cut == std::string::npos ? JsonAt(j, where) : JsonAt(j, where.substr(0, cut), where.substr(cut + 2));
     PatternSpec spec;
     if (j.is_string()) {
         spec.name = p.string();

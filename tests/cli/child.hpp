@@ -24,6 +24,7 @@ public:
         if (out_path.empty() && ::pipe(pipe_fds) != 0) return;
         pid_ = ::fork();
         if (pid_ == 0) {
+            if (out_path.empty()) ::close(pipe_fds[0]);  // no reader at all: writes fail with EPIPE
             int out = out_path.empty() ? pipe_fds[1] : ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             int err = ::open(err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             ::dup2(out, 1);

@@ -128,9 +128,9 @@ TEST(HardeningCommand, NodeLimitBoundsTheSearchWork) {
 }
 
 TEST(HardeningOutput, FullDiskOnStdoutIsAnError) {
-    const auto r = run_liquid("traffic --network crossbar:64 >/dev/full");
-    EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_NE(r.err.find("standard output"), std::string::npos) << r.err;
+    test::Child c({"traffic", "--network", "crossbar:64"}, "/dev/full");
+    EXPECT_EQ(c.wait(), 2);
+    EXPECT_NE(c.err().find("standard output"), std::string::npos) << c.err();
 }
 
 TEST(HardeningOutput, ClosedPipeIsAnError) {

@@ -17,14 +17,15 @@ inline void require(const std::string& problem, const char* what) {
     std::abort();
 }
 
-/// Small traffics only: the harness must stay fast (thousands of runs per second).
+/// Small traffics only, and a search only for tiny ones: the harness must stay fast.
 inline void check_schedules(const Traffic& traffic) {
     if (traffic.size() > 64) return;
     for (Method m : {Method::DSatur, Method::RoundRobin, Method::Liquid}) {
+        if (m == Method::Liquid && traffic.size() > 10) continue;
         SolveOptions o;
         o.method = m;
-        o.time_limit_s = 0.02;
-        o.node_limit = 2000;
+        o.time_limit_s = 0.01;
+        o.node_limit = 200;
         o.sat_partner = false;
         const SolveResult r = solve(traffic, o);
         require(verify_schedule(traffic, r.schedule), method_name(m));

@@ -3,7 +3,10 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: deps build demo test test-release test-asan bench clean
+FUZZ_SECONDS ?= 60
+FUZZ_CI_SECONDS ?= 25
+
+.PHONY: deps build demo test test-release test-asan test-fuzz fuzz bench clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -15,7 +18,7 @@ build: deps
 demo: build
 	$(BUILD)/liquid schedule
 
-test: test-release test-asan
+test: test-release test-asan test-fuzz
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
@@ -25,8 +28,16 @@ test-asan: deps
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	LIQUID_SANITIZED=1 ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
+# Replays fuzz/regressions/ and fuzzes each harness for FUZZ_CI_SECONDS (about 2.5 min total).
+test-fuzz: deps
+	JOBS=$(JOBS) bash scripts/fuzz.sh ci $(FUZZ_CI_SECONDS)
+
+# Fuzzes each harness of fuzz/ for FUZZ_SECONDS (clang + libFuzzer, build-fuzz/).
+fuzz: deps
+	JOBS=$(JOBS) bash scripts/fuzz.sh run $(FUZZ_SECONDS)
+
 bench: build
 	bash scripts/bench.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -4,6 +4,7 @@
 
 #include "command.hpp"
 #include "input.hpp"
+#include "option_checks.hpp"
 #include "output.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/congestion_edges.hpp"
@@ -78,7 +79,8 @@ const RegisterCommand reg{{"analyze", "link loads, duration, bottlenecks, skelet
         cmd.add_flag("--loads", o->loads, "list the load of every used link");
         cmd.add_flag("--no-congestion-graph", o->no_congestion_graph,
                      "skip counting the congestion-graph edges (the slowest part on huge traffics)");
-        cmd.add_option("--rate", o->rate, "link rate in bytes/s for the throughput in bytes/s (default: the network's)");
+        cmd.add_option("--rate", o->rate, "link rate in bytes/s for the throughput in bytes/s (default: the network's)")
+            ->check(positive_amount());
         cmd.callback([o] {
             LoadedTraffic in = load_traffic(o->traffic);
             TrafficAnalysis a = analyze(in.traffic);

@@ -2,14 +2,17 @@
 // optical cross-connect's broadcast (thesis ch. 4) and all-to-all broadcast (ch. 6)
 // algorithms run by the discrete-event executor, next to the thesis's closed forms.
 #include <fmt/core.h>
+#include <sstream>
 #include <fstream>
 #include <iostream>
 
 #include "command.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/optical/broadcast/allgather.hpp"
 #include "liquid/optical/broadcast/broadcast.hpp"
 #include "liquid/optical/broadcast/sweep.hpp"
+#include "option_checks.hpp"
 #include "output.hpp"
 
 namespace liquid::app {
@@ -235,9 +238,9 @@ void run_sweep_command(const SweepOptions& o) {
     auto rows = run_sweep(spec, [&] { bar.advance(); });
     bar.finish();
     if (!o.out.empty()) {
-        std::ofstream f(o.out);
-        if (!f) throw InputError(o.out, "cannot open for writing");
-        write_csv(f, rows);
+        std::ostringstream csv;
+        write_csv(csv, rows);
+        write_file_atomically(o.out, csv.str());
     }
     if (o.model.json) {
         nlohmann::json j = nlohmann::json::array();
@@ -266,7 +269,7 @@ static RegisterCommand reg_allgather{{"optical allgather", "all-to-all broadcast
     [](CLI::App& cmd) {
         auto o = std::make_shared<AllgatherOptions>();
         o->model.add(cmd, true);
-        cmd.add_option("-m,--multicast", o->model.multicast, "M, multicast size (the tree's degree), default 3");
+        cmd.add_option("-m,--multicast", o->model.multicast, "M, multicast size (the tree's degree), default 3")->check(whole_number(1, 8));
         cmd.add_option("-a,--algorithm", o->algorithm, "all, hypercube, tree or ring")->capture_default_str();
         cmd.callback([o] { run_allgather_command(*o); });
     }}};
@@ -278,7 +281,7 @@ static RegisterCommand reg_sweep{{"optical sweep", "sweep broadcast / all-to-all
         cmd.add_option("--kind", o->kind, "broadcast, allgather or both")->capture_default_str();
         cmd.add_option("-n,--nodes", o->nodes, "LO:HI, powers of two")->capture_default_str();
         cmd.add_option("--tc", o->tcs, "Tc values, comma separated (units s, ms, us, ns, ps)")->delimiter(',')->capture_default_str();
-        cmd.add_option("-m,--multicast", o->model.multicast, "M for the all-to-all tree, default 3");
+        cmd.add_option("-m,--multicast", o->model.multicast, "M for the all-to-all tree, default 3")->check(whole_number(1, 8));
         cmd.add_option("-k,--k", o->k, "algorithm 5's k (0: the thesis's value for each Tc)")->capture_default_str();
         cmd.add_option("-o,--out", o->out, "write the CSV here (default: stdout unless --json)");
         cmd.callback([o] { run_sweep_command(*o); });

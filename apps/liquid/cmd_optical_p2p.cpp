@@ -1,6 +1,7 @@
 // `liquid optical p2p`: one run of the point-to-point simulator (thesis ch. 5), and
 // `liquid optical p2p-tables`: Tables 1-3 and the data of Figures 5.2-5.11.
 #include <fmt/core.h>
+#include <sstream>
 
 #include <cmath>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include "command.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/optical/p2p/options.hpp"
 #include "liquid/optical/p2p/result_json.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
@@ -224,9 +226,8 @@ nlohmann::json experiment_row(const p2p::Experiment& e, const p2p::SimResult& r)
     return j;
 }
 
-void write_csv(const std::string& path, const std::vector<p2p::Experiment>& exps, const std::vector<p2p::SimResult>& rs) {
-    std::ofstream f(path);
-    if (!f) throw InputError(path, "cannot write file", "check --out");
+std::string csv_text(const std::vector<p2p::Experiment>& exps, const std::vector<p2p::SimResult>& rs) {
+    std::ostringstream f;
     f << "group,curve,x,model,nodes,spawn,hotspot_p,mmir,discipline_or_chords,routing_or_w,reconfig,mean_rounds,p50,p90,"
          "p99,max,mean_hops,static_average_distance,mean_queue,max_queue,saturated,undelivered,collisions,overlaps,"
          "reconfigurations,seed,rounds\n";
@@ -243,6 +244,7 @@ void write_csv(const std::string& path, const std::vector<p2p::Experiment>& exps
                          r.saturated ? 1 : 0, r.undelivered, r.collisions, r.overlaps, r.reconfigurations, r.seed,
                          e.run.rounds);
     }
+    return f.str();
 }
 
 nlohmann::json print_tables(const Lookup& L, const TablesOptions& o, bool print) {
@@ -387,16 +389,18 @@ void run_tables(const TablesOptions& o) {
     if (!o.out.empty()) {
         std::vector<p2p::Experiment> te(exps.begin(), exps.begin() + std::ptrdiff_t(table_count));
         std::vector<p2p::SimResult> tr(results.begin(), results.begin() + std::ptrdiff_t(table_count));
-        write_csv(o.out + "/p2p-tables.csv", te, tr);
+        OutputBatch files_out(o.out);  // the run's files appear together, complete, or not at all
+        files_out.add("p2p-tables.csv", csv_text(te, tr));
         nlohmann::json runs = nlohmann::json::array();
         for (std::size_t i = 0; i < exps.size(); ++i) runs.push_back(experiment_row(exps[i], results[i]));
-        std::ofstream(o.out + "/p2p-runs.json") << runs.dump(1) << '\n';
+        files_out.add("p2p-runs.json", runs.dump(1) + "\n");
         if (o.figures) {
             std::vector<p2p::Experiment> fe(exps.begin() + std::ptrdiff_t(table_count), exps.end());
             std::vector<p2p::SimResult> fr(results.begin() + std::ptrdiff_t(table_count), results.end());
-            write_csv(o.out + "/p2p-figures.csv", fe, fr);
+            files_out.add("p2p-figures.csv", csv_text(fe, fr));
         }
-        std::ofstream(o.out + "/p2p-tables.json") << j.dump(2) << '\n';
+        files_out.add("p2p-tables.json", j.dump(2) + "\n");
+        files_out.commit();
         if (!o.json) fmt::print("wrote {}/p2p-tables.csv, p2p-tables.json, p2p-runs.json{}\n", o.out,
                                 o.figures ? ", p2p-figures.csv" : "");
     }

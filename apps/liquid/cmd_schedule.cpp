@@ -3,10 +3,12 @@
 // printed.
 #include <fmt/core.h>
 
+#include <climits>
 #include <cmath>
 
 #include "command.hpp"
 #include "input.hpp"
+#include "option_checks.hpp"
 #include "output.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/schedule_json.hpp"
@@ -154,12 +156,15 @@ const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact
         cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo | milp | sat")
             ->capture_default_str();
         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the whole scheduling (bounds, constructions, searches), seconds")
-            ->capture_default_str();
+            ->capture_default_str()
+            ->check(positive_seconds());
         cmd.add_option("--memory-limit", o->memory_limit_mb,
                        "memory for searches, SAT encoding and large structures, MB (default: half the physical memory)");
-        cmd.add_option("--node-limit", o->node_limit, "search-node budget of the exact searches (0 = none)");
+        cmd.add_option("--node-limit", o->node_limit, "search-node budget of the exact searches: nodes plus categories enumerated (0 = none)")
+            ->check(whole_number(0, LLONG_MAX));
         cmd.add_option("--wavelengths", o->wavelengths,
-                       "optical use: group frames into rounds of at most W wavelengths (report 2.2)");
+                       "optical use: group frames into rounds of at most W wavelengths (report 2.2)")
+            ->check(whole_number(0, 1 << 20));
         cmd.add_option("--solver", o->solver, "--method milp: the MILP library, cbc (default) or glpk");
         cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
         cmd.add_flag("--json", o->json, "print one JSON object");

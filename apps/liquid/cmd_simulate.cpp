@@ -4,15 +4,19 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 
 #include "command.hpp"
 #include "input.hpp"
+#include "option_checks.hpp"
 #include "output.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/io/schedule_json.hpp"
+#include "liquid/net/generators.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/frame_executor.hpp"
@@ -29,9 +33,12 @@ struct Overheads {
 };
 
 void add_overhead_options(CLI::App& cmd, Overheads& o) {
-    cmd.add_option("--hop-latency", o.hop_latency, "seconds the message head needs per hop (default 0, the papers' model)");
-    cmd.add_option("--overhead", o.overhead, "per-message software overhead on the sender, seconds (default 0)");
-    cmd.add_option("--barrier", o.barrier, "cost of one barrier between schedule frames, seconds (default 0)");
+    cmd.add_option("--hop-latency", o.hop_latency, "seconds the message head needs per hop (default 0, the papers' model)")
+        ->check(non_negative_seconds());
+    cmd.add_option("--overhead", o.overhead, "per-message software overhead on the sender, seconds (default 0)")
+        ->check(non_negative_seconds());
+    cmd.add_option("--barrier", o.barrier, "cost of one barrier between schedule frames, seconds (default 0)")
+        ->check(non_negative_seconds());
 }
 
 SimOptions sim_options(const Overheads& o) {
@@ -226,12 +233,10 @@ void run_testbed(const TestbedCmdOptions& o) {
         rows = testbed::simulate_testbed(t1, reps, to, [&] { bar.advance(); });
         bar.finish();
     }
-    std::filesystem::path dir(o.out);
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    const std::filesystem::path csv = dir / "testbed.csv";
-    std::ofstream(csv) << testbed::testbed_csv(rows);
-    if (!std::filesystem::exists(csv)) throw InputError("--out", "cannot write " + csv.string(), "give a writable directory");
+    OutputBatch files_out(o.out);
+    const std::filesystem::path csv = files_out.final_path("testbed.csv");
+    files_out.add("testbed.csv", testbed::testbed_csv(rows));
+    files_out.commit();
 
     auto column = [&](auto pick) {
         std::vector<double> v;
@@ -279,8 +284,9 @@ const RegisterCommand reg{{"simulate", "execute a traffic on the wormhole networ
                        "frames (schedule with barriers; default for liquid/optimal/dsatur) or queues (per-sender queues, "
                        "no sync; default for round-robin/random/fifo)");
         cmd.add_option("--schedule", o->schedule_file, "run a saved schedule (`liquid schedule --json` output) frame by frame");
-        cmd.add_option("--rate", o->rate, "link rate in bytes/s for every link (default: the network's; 1e8 for link-set traffics)");
-        cmd.add_option("--time-limit", o->time_limit, "budget of the schedule search, seconds")->capture_default_str();
+        cmd.add_option("--rate", o->rate, "link rate in bytes/s for every link (default: the network's; 1e8 for link-set traffics)")
+            ->check(positive_amount());
+        cmd.add_option("--time-limit", o->time_limit, "budget of the schedule search, seconds")->capture_default_str()->check(positive_seconds());
         add_overhead_options(cmd, o->times);
         cmd.add_flag("--links", o->links, "list the utilisation of every used link");
         cmd.add_flag("--json", o->json, "print one JSON object");
@@ -295,13 +301,13 @@ const RegisterCommand reg_testbed{{"simulate testbed",
     [](CLI::App& cmd) {
         auto o = std::make_shared<TestbedCmdOptions>();
         cmd.add_option("--out", o->out, "directory of the generated table testbed.csv")->capture_default_str();
-        cmd.add_option("--threads", o->threads, "worker threads (0 = all cores)")->capture_default_str();
-        cmd.add_option("--seed", o->seed, "first seed of the random orders")->capture_default_str();
-        cmd.add_option("--random-runs", o->random_runs, "random order: median over this many seeds")->capture_default_str();
-        cmd.add_option("--time-limit", o->time_limit, "budget of each liquid schedule search, seconds")->capture_default_str();
-        cmd.add_option("--unaware-size", o->unaware_size, "message bytes of round-robin/random/FIFO (papers: 2 MB)")->capture_default_str();
-        cmd.add_option("--scheduled-size", o->scheduled_size, "message bytes of DSatur/liquid schedules (papers: 5 MB)")->capture_default_str();
-        cmd.add_option("--limit", o->limit, "simulate only the first N patterns (0 = all)");
+        cmd.add_option("--threads", o->threads, "worker threads (0 = all cores)")->capture_default_str()->check(whole_number(0, 1024));
+        cmd.add_option("--seed", o->seed, "first seed of the random orders")->capture_default_str()->check(whole_number(0, LLONG_MAX));
+        cmd.add_option("--random-runs", o->random_runs, "random order: median over this many seeds")->capture_default_str()->check(whole_number(1, 1000));
+        cmd.add_option("--time-limit", o->time_limit, "budget of each liquid schedule search, seconds")->capture_default_str()->check(positive_seconds());
+        cmd.add_option("--unaware-size", o->unaware_size, "message bytes of round-robin/random/FIFO (papers: 2 MB)")->capture_default_str()->check(positive_amount());
+        cmd.add_option("--scheduled-size", o->scheduled_size, "message bytes of DSatur/liquid schedules (papers: 5 MB)")->capture_default_str()->check(positive_amount());
+        cmd.add_option("--limit", o->limit, "simulate only the first N patterns (0 = all)")->check(whole_number(0, INT_MAX));
         add_overhead_options(cmd, o->times);
         cmd.add_flag("--json", o->json, "print one JSON summary object");
         cmd.callback([o] { run_testbed(*o); });

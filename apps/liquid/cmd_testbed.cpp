@@ -6,16 +6,20 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <thread>
 
 #include "command.hpp"
+#include "option_checks.hpp"
 #include "output.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/io/network_json.hpp"
+#include "liquid/io/output_file.hpp"
+#include "liquid/net/generators.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
 
@@ -56,11 +60,6 @@ std::filesystem::path prepare_out(const std::string& dir) {
     return dir;
 }
 
-void write_file(const std::filesystem::path& p, const std::string& text) {
-    std::ofstream f(p);
-    f << text;
-    if (!f) throw InputError(p.string(), "cannot write the file", "give a writable --out directory");
-}
 
 // ---- rows ---------------------------------------------------------------------------
 
@@ -282,6 +281,8 @@ void run_t1(const T1Options& o) {
     if (!o.allocation.empty()) return run_one(t1, o);
     const ExperimentOptions eo = experiment_options(o);
     const std::filesystem::path out = prepare_out(o.out);
+    // Every file of the run appears together when it is complete, or none does.
+    OutputBatch files_out(out);
 
     auto t0 = std::chrono::steady_clock::now();
     SweepResult sw;
@@ -294,8 +295,9 @@ void run_t1(const T1Options& o) {
     const nlohmann::json sweep = sweep_json(t1, sw, eo.threads, sweep_secs);
     nlohmann::json reps = nlohmann::json::array();
     for (const Representative& r : sw.representatives) reps.push_back(sweep_row(r));
-    write_file(out / "t1-sweep.json", nlohmann::json{{"sweep", sweep}, {"representatives", reps}}.dump(1) + "\n");
+    files_out.add("t1-sweep.json", nlohmann::json{{"sweep", sweep}, {"representatives", reps}}.dump(1) + "\n");
     if (o.sweep_only) {
+        files_out.commit();
         if (o.json) return print_json({{"sweep", sweep}, {"files", {(out / "t1-sweep.json").string()}}});
         print_sweep(sweep);
         print_by_nodes(sweep["by_nodes"]);
@@ -321,11 +323,12 @@ void run_t1(const T1Options& o) {
     }
     const auto csv_path = out / "t1-representatives.csv", json_path = out / "t1-representatives.json",
                summary_path = out / "t1-summary.json";
-    write_file(csv_path, csv);
-    write_file(json_path, nlohmann::json{{"summary", summary}, {"rows", rows}}.dump() + "\n");
+    files_out.add(csv_path.filename().string(), csv);
+    files_out.add(json_path.filename().string(), nlohmann::json{{"summary", summary}, {"rows", rows}}.dump() + "\n");
     const nlohmann::json files = {csv_path.string(), json_path.string(), summary_path.string(), (out / "t1-sweep.json").string()};
     const nlohmann::json all = {{"network", t1.name()}, {"sweep", sweep}, {"summary", summary}, {"files", files}};
-    write_file(summary_path, all.dump(2) + "\n");
+    files_out.add(summary_path.filename().string(), all.dump(2) + "\n");
+    files_out.commit();
     if (o.json) return print_json(all);
     print_sweep(sweep);
     print_summary(s, eo, secs);
@@ -338,9 +341,9 @@ const RegisterCommand reg{{"testbed t1", "the papers' Swiss-T1 experiment: 5^8 a
         auto o = std::make_shared<T1Options>();
         cmd.add_option("--network", o->network, "network JSON of the Swiss-T1 (default: the built-in reconstruction, also in data/swiss-t1.json)");
         cmd.add_option("--out", o->out, "directory for t1-representatives.csv/.json, t1-summary.json, t1-sweep.json")->capture_default_str();
-        cmd.add_option("--threads", o->threads, "worker threads (0 = every core)")->capture_default_str();
-        cmd.add_option("--time-limit", o->time_limit, "seconds of exact search per representative")->capture_default_str();
-        cmd.add_option("--node-limit", o->node_limit, "search nodes per representative (0 = none)")->capture_default_str();
+        cmd.add_option("--threads", o->threads, "worker threads (0 = every core)")->capture_default_str()->check(whole_number(0, 1024));
+        cmd.add_option("--time-limit", o->time_limit, "seconds of exact search per representative")->capture_default_str()->check(positive_seconds());
+        cmd.add_option("--node-limit", o->node_limit, "search nodes per representative (0 = none)")->capture_default_str()->check(whole_number(0, LLONG_MAX));
         cmd.add_option("--max-categories", o->max_categories, "cap of each full-team enumeration (search-space columns)")->capture_default_str();
         cmd.add_flag("--no-enumerate", o->no_enumerate, "skip the four full-team enumerations");
         cmd.add_flag("--sweep-only", o->sweep_only, "only sweep the allocations and list the representatives");

@@ -19,6 +19,10 @@ struct CommandSpec {
 
 std::vector<CommandSpec>& command_registry();
 
+/// Parses `argv` and runs the command it names; returns the exit code (README "Exit codes
+/// and errors"). Installs the SIGINT/SIGTERM handlers. Never exits the process.
+int run_command_line(int argc, char** argv);
+
 struct RegisterCommand {
     explicit RegisterCommand(CommandSpec spec) { command_registry().push_back(std::move(spec)); }
 };

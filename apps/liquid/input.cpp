@@ -1,8 +1,12 @@
 #include "input.hpp"
+#include "option_checks.hpp"
 
+#include <climits>
+#include <filesystem>
 #include <sstream>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/name_check.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
@@ -12,29 +16,34 @@
 namespace liquid::app {
 
 void add_traffic_options(CLI::App& cmd, TrafficOptions& o) {
-    cmd.add_option("--traffic", o.traffic_file, "link-set traffic file (*.traffic)");
-    cmd.add_option("--network", o.network, "network JSON file or generator spec: " + network_spec_help());
+    cmd.add_option("--traffic", o.traffic_file, "link-set traffic file (*.traffic)")->check(non_empty());
+    cmd.add_option("--network", o.network, "network JSON file or generator spec: " + network_spec_help())->check(non_empty());
     cmd.add_option("--pattern", o.pattern, "pattern over --network: all-to-all, half-to-half, permutation, random")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(non_empty());
     cmd.add_option("--senders", o.senders, "comma-separated sender hosts (default: all hosts)");
     cmd.add_option("--receivers", o.receivers, "comma-separated receiver hosts (default: all hosts)");
     cmd.add_flag("--self", o.include_self, "all-to-all also sends from each host to itself (Swiss-T1 nodes)");
-    cmd.add_option("--traffic-json", o.traffic_json, "traffic over a network (JSON)");
-    cmd.add_option("--seed", o.seed, "seed of random patterns")->capture_default_str();
-    cmd.add_option("--count", o.count, "number of transfers of the random pattern (default: one per sender)");
-    cmd.add_option("--size", o.size, "message size in bytes");
+    cmd.add_option("--traffic-json", o.traffic_json, "traffic over a network (JSON)")->check(non_empty());
+    cmd.add_option("--seed", o.seed, "seed of random patterns")->capture_default_str()->check(whole_number(0, LLONG_MAX));
+    cmd.add_option("--count", o.count, "number of transfers of the random pattern (default: one per sender)")
+        ->check(whole_number(0, kMaxPatternCount));
+    cmd.add_option("--size", o.size, "message size in bytes")->check(positive_amount());
 }
 
 namespace {
 
 std::vector<int> host_list(const Network& net, const std::string& csv, const char* option) {
     std::vector<int> hosts;
+    std::vector<char> listed(static_cast<std::size_t>(net.node_count()), 0);
     std::istringstream in(csv);
     for (std::string name; std::getline(in, name, ',');) {
         if (name.empty()) continue;
         auto id = net.find_node(name);
         if (!id || !net.is_host(*id))
-            throw InputError(option, "'" + name + "' is not a host of network '" + net.name() + "'", "use host names, comma-separated");
+            throw InputError(option, "'" + printable_name(name) + "' is not a host of network '" + net.name() + "'", "use host names, comma-separated");
+        if (listed[static_cast<std::size_t>(*id)]++)
+            throw InputError(option, "host '" + printable_name(name) + "' is listed twice", "list each host once");
         hosts.push_back(*id);
     }
     return hosts;
@@ -74,6 +83,8 @@ LoadedTraffic load_traffic(const TrafficOptions& o) {
         out.source = o.pattern + " over network '" + out.network->name() + "'";
         if (o.pattern == "permutation" || o.pattern == "random") out.source += " (seed " + std::to_string(o.seed) + ")";
     }
+    if (out.traffic.size() == 0)
+        throw InputError(out.source, "the traffic has no transfer", "choose senders and receivers that differ, or add --self");
     out.link_rate = out.network->default_rate();
     return out;
 }

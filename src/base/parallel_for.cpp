@@ -1,6 +1,8 @@
 // parallel_for (parallel_for.hpp): workers take the next index from one atomic counter.
 #include "liquid/base/parallel_for.hpp"
 
+#include "liquid/base/stop.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -25,6 +27,7 @@ void parallel_for(std::size_t count, int threads, const std::function<void(std::
     auto work = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < count;) {
             try {
+                throw_if_stopped();  // SIGINT/SIGTERM: start nothing new, report Interrupted
                 body(i);
             } catch (...) {
                 std::lock_guard<std::mutex> lock(failure_mutex);

@@ -1,9 +1,10 @@
 #include "liquid/io/network_json.hpp"
 
-#include <fstream>
 
 #include "io/json_input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/name_check.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace liquid {
@@ -30,6 +31,15 @@ double rate_of(const JsonAt& at) {
     double r = at.number();
     if (!(r > 0)) at.fail("rate must be positive", "give the rate in bytes per second");
     return r;
+}
+
+/// The network's own name: free text for people, but one line of printable characters.
+std::string network_name(const JsonAt& at) {
+    std::string name = at.string();
+    if (name.size() > kMaxNameLength) at.fail("the name is longer than " + std::to_string(kMaxNameLength) + " characters", "shorten it");
+    for (char c : name)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) at.fail("the name holds a control character", "use printable characters");
+    return name;
 }
 
 /// Runs a Network mutation and re-labels its error with the JSON location.
@@ -60,6 +70,7 @@ void read_links(Network& net, const JsonAt& doc) {
         JsonAt links = doc["links"];
         for (std::size_t i = 0; i < links.array().size(); ++i) {
             JsonAt l = links[i];
+            l.allow_members({"name", "from", "to", "rate"});
             int from = node_named(net, l["from"]), to = node_named(net, l["to"]);
             double rate = l.has("rate") ? rate_of(l["rate"]) : 0;
             std::string name = l.has("name") ? l["name"].string() : net.node(from).name + "-" + net.node(to).name;
@@ -125,6 +136,7 @@ Routing read_paths(const Network& net, const JsonAt& r) {
     JsonAt list = r["paths"];
     for (std::size_t i = 0; i < list.array().size(); ++i) {
         JsonAt p = list[i];
+        p.allow_members({"from", "to", "links"});
         int from = node_named(net, p["from"]), to = node_named(net, p["to"]);
         std::vector<int> links;
         JsonAt ls = p["links"];
@@ -137,6 +149,7 @@ Routing read_paths(const Network& net, const JsonAt& r) {
 Routing read_routing(const Network& net, const JsonAt& doc) {
     if (!doc.has("routing")) return Routing::shortest();
     JsonAt r = doc["routing"];
+    r.allow_members({"type", "next_hop", "paths"});
     std::string type = r["type"].string();
     if (type == "shortest") return Routing::shortest();
     if (type == "table") return read_table(net, r);
@@ -146,9 +159,17 @@ Routing read_routing(const Network& net, const JsonAt& doc) {
 }
 
 /// Follows every table route once so a looping or dead-ending table is reported at load
-/// time, naming the pair. (Shortest routes cannot loop; explicit paths are checked on use.)
+/// time, naming the pair. (Shortest routes cannot loop.)
 void check_routes(const Network& net, const JsonAt& doc) {
     const auto kind = net.routing().kind();
+    if (kind == Routing::Kind::Paths) {
+        // Explicit paths are checked as given (chained links, no loop, no host in between).
+        for (const auto& entry : net.routing().explicit_paths()) {
+            const std::pair<int, int> ends = entry.first;
+            located(doc["routing"], [&] { return net.route(ends.first, ends.second).size(); });
+        }
+        return;
+    }
     if (kind != Routing::Kind::Table && kind != Routing::Kind::Forwarding) return;
     const auto senders = sending_hosts(net), receivers = receiving_hosts(net);
     if (senders.size() * receivers.size() > 262144) return;  // huge fabrics: checked on use
@@ -160,8 +181,8 @@ void check_routes(const Network& net, const JsonAt& doc) {
 
 Network network_from_json(const nlohmann::json& j, const std::string& where) {
     JsonAt doc(j, where);
-    doc.object();
-    Network net(doc.has("name") ? doc["name"].string() : "network");
+    doc.allow_members({"name", "comment", "rate", "hosts", "switches", "links", "cables", "routing"});
+    Network net(doc.has("name") ? network_name(doc["name"]) : "network");
     if (doc.has("rate")) net.set_default_rate(rate_of(doc["rate"]));
     read_nodes(net, doc);
     read_links(net, doc);
@@ -191,8 +212,10 @@ nlohmann::json network_to_json(const Network& net) {
         case Routing::Kind::Shortest: j["routing"] = {{"type", "shortest"}}; break;
         case Routing::Kind::Table: {
             nlohmann::json table = nlohmann::json::object();
-            for (const auto& [sw, row] : r.next_hop())
-                for (const auto& [dest, via] : row) table[net.node(sw).name][net.node(dest).name] = net.node(via).name;
+            const auto& rows = r.next_hop_rows();
+            for (std::size_t sw = 0; sw < rows.size(); ++sw)
+                for (const auto& [dest, via] : rows[sw])
+                    table[net.node(static_cast<int>(sw)).name][net.node(dest).name] = net.node(via).name;
             j["routing"] = {{"type", "table"}, {"next_hop", table}};
             break;
         }
@@ -218,9 +241,7 @@ nlohmann::json network_to_json(const Network& net) {
 }
 
 void write_network_json(const std::string& path, const Network& net) {
-    std::ofstream out(path);
-    if (!out) throw InputError(path, "cannot write the file", "check the directory exists and is writable");
-    out << network_to_json(net).dump(2) << '\n';
+    write_file_atomically(path, network_to_json(net).dump(2) + "\n");
 }
 
 }  // namespace liquid

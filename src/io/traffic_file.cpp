@@ -1,70 +1,84 @@
 #include "liquid/io/traffic_file.hpp"
 
 #include <fstream>
-#include <regex>
 #include <sstream>
+#include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
+#include "io/input_file.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/name_check.hpp"
+#include "liquid/io/output_file.hpp"
 
 namespace liquid {
 
 namespace {
-
-bool valid_name(const std::string& s) {
-    static const std::regex re("[A-Za-z0-9_.+-]+");
-    return std::regex_match(s, re);
-}
 
 struct ParsedLine {
     std::string name;
     std::vector<std::string> links;
 };
 
-std::string strip_comment(const std::string& line) {
+std::string_view strip_comment(std::string_view line) {
     auto hash = line.find('#');
-    return hash == std::string::npos ? line : line.substr(0, hash);
+    return hash == std::string_view::npos ? line : line.substr(0, hash);
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+/// Splits `text` at blanks (space, tab, CR) into words.
+std::vector<std::string_view> words(std::string_view text) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && is_blank(text[i])) ++i;
+        const std::size_t start = i;
+        while (i < text.size() && !is_blank(text[i])) ++i;
+        if (i > start) out.push_back(text.substr(start, i - start));
+    }
+    return out;
 }
 
 }  // namespace
 
 Traffic parse_traffic(std::istream& in, const std::string& filename) {
     std::vector<ParsedLine> lines;
-    std::vector<int> line_numbers;
     std::unordered_map<std::string, int> link_index, first_line;
     std::vector<std::string> link_names;
     std::string raw;
     for (int number = 1; std::getline(in, raw); ++number) {
         const std::string where = filename + ":" + std::to_string(number);
-        std::string text = strip_comment(raw);
-        if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+        if (number == 1) io::strip_bom(raw);
+        if (raw.size() > io::kMaxLineLength)
+            throw InputError(where, "the line is " + std::to_string(raw.size()) + " characters long",
+                             "keep lines under " + std::to_string(io::kMaxLineLength) + " characters");
+        const std::string_view text = strip_comment(raw);
+        if (words(text).empty()) continue;
         auto colon = text.find(':');
-        if (colon == std::string::npos)
+        if (colon == std::string_view::npos)
             throw InputError(where, "expected 'name: link link ...'", "separate the transfer name from its links with ':'");
-        std::istringstream name_in(text.substr(0, colon)), links_in(text.substr(colon + 1));
-        ParsedLine p;
-        std::string extra;
-        if (!(name_in >> p.name) || (name_in >> extra))
+        const auto name_words = words(text.substr(0, colon));
+        if (name_words.size() != 1)
             throw InputError(where, "the transfer name is missing or has spaces", "write one name before ':'");
-        if (!valid_name(p.name))
-            throw InputError(where, "bad transfer name '" + p.name + "'", "use letters, digits and _ . + -");
+        ParsedLine p{std::string(name_words.front()), {}};
+        check_name(p.name, where, "transfer");
         if (auto [it, fresh] = first_line.emplace(p.name, number); !fresh)
             throw InputError(where, "transfer '" + p.name + "' is already defined on line " + std::to_string(it->second),
                              "give every transfer a unique name");
-        std::unordered_map<std::string, bool> seen;
-        for (std::string link; links_in >> link;) {
-            if (!valid_name(link))
-                throw InputError(where, "bad link name '" + link + "'", "use letters, digits and _ . + -");
-            if (seen[link]) throw InputError(where, "link '" + link + "' is repeated", "list each link once per transfer");
-            seen[link] = true;
+        std::unordered_set<std::string_view> seen;
+        for (std::string_view word : words(text.substr(colon + 1))) {
+            std::string link(word);
+            check_name(link, where, "link");
+            if (!seen.insert(word).second) throw InputError(where, "link '" + link + "' is repeated", "list each link once per transfer");
             if (link_index.emplace(link, static_cast<int>(link_names.size())).second) link_names.push_back(link);
-            p.links.push_back(link);
+            p.links.push_back(std::move(link));
         }
         if (p.links.empty())
             throw InputError(where, "transfer '" + p.name + "' has no links", "list the links the transfer occupies");
         lines.push_back(std::move(p));
-        line_numbers.push_back(number);
     }
+    if (in.bad()) throw InputError(filename, "reading the file failed", "check the file is readable");
     if (lines.empty()) throw InputError(filename, "the file holds no transfer", "add lines 'name: link link ...'");
     Traffic traffic(link_names);
     for (const auto& p : lines) {
@@ -76,8 +90,7 @@ Traffic parse_traffic(std::istream& in, const std::string& filename) {
 }
 
 Traffic read_traffic_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "cannot open the file", "check the path");
+    std::ifstream in = io::open_input_file(path);
     return parse_traffic(in, path);
 }
 
@@ -94,9 +107,9 @@ void write_traffic(std::ostream& out, const Traffic& traffic) {
 }
 
 void write_traffic_file(const std::string& path, const Traffic& traffic) {
-    std::ofstream out(path);
-    if (!out) throw InputError(path, "cannot write the file", "check the directory exists and is writable");
+    std::ostringstream out;
     write_traffic(out, traffic);
+    write_file_atomically(path, out.str());
 }
 
 }  // namespace liquid

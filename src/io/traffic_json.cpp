@@ -1,5 +1,6 @@
 #include "liquid/io/traffic_json.hpp"
 
+#include <climits>
 #include <filesystem>
 
 #include "io/json_input.hpp"
@@ -54,6 +55,7 @@ Traffic explicit_transfers(const JsonAt& list, const Network& net, double defaul
     Traffic traffic(names);
     for (std::size_t i = 0; i < list.array().size(); ++i) {
         JsonAt t = list[i];
+        t.allow_members({"name", "from", "to", "size"});
         int from = host_named(net, t["from"]), to = host_named(net, t["to"]);
         std::string name = t.has("name") ? t["name"].string() : net.node(from).name + "-" + net.node(to).name;
         double size = t.has("size") ? size_of(t["size"]) : default_size;
@@ -69,24 +71,28 @@ Traffic explicit_transfers(const JsonAt& list, const Network& net, double defaul
 }  // namespace
 
 PatternSpec pattern_from_json(const nlohmann::json& j, const Network& net, const std::string& where) {
-    JsonAt p(j, where);
+    // `where` may already be "file: /pointer" (a pattern inside a traffic file): continue
+    // that pointer so errors read "file: /pattern/count".
+    const auto cut = where.find(": /");
+    JsonAt p = cut == std::string::npos ? JsonAt(j, where) : JsonAt(j, where.substr(0, cut), where.substr(cut + 2));
     PatternSpec spec;
     if (j.is_string()) {
         spec.name = p.string();
         return spec;
     }
+    p.allow_members({"name", "senders", "receivers", "self", "seed", "count", "size", "demand"});
     spec.name = p["name"].string();
     if (p.has("senders")) spec.senders = host_list(net, p["senders"]);
     if (p.has("receivers")) spec.receivers = host_list(net, p["receivers"]);
     if (p.has("self")) spec.include_self = p["self"].boolean();
-    if (p.has("seed")) spec.seed = static_cast<std::uint64_t>(p["seed"].integer());
-    if (p.has("count")) spec.count = static_cast<int>(p["count"].integer());
+    if (p.has("seed")) spec.seed = static_cast<std::uint64_t>(p["seed"].integer(0, LLONG_MAX));
+    if (p.has("count")) spec.count = static_cast<int>(p["count"].integer(0, kMaxPatternCount));
     if (p.has("size")) spec.size = size_of(p["size"]);
     if (p.has("demand")) {
         JsonAt rows = p["demand"];
         for (std::size_t i = 0; i < rows.array().size(); ++i) {
             std::vector<int> row;
-            for (std::size_t k = 0; k < rows[i].array().size(); ++k) row.push_back(static_cast<int>(rows[i][k].integer()));
+            for (std::size_t k = 0; k < rows[i].array().size(); ++k) row.push_back(static_cast<int>(rows[i][k].integer(0, kMaxPatternCount)));
             spec.demand.push_back(row);
         }
     }
@@ -95,11 +101,14 @@ PatternSpec pattern_from_json(const nlohmann::json& j, const Network& net, const
 
 Traffic traffic_from_json(const nlohmann::json& j, const Network& net, const std::string& where) {
     JsonAt doc(j, where);
-    doc.object();
+    doc.allow_members({"network", "comment", "size", "pattern", "transfers"});
     double size = doc.has("size") ? size_of(doc["size"]) : 1.0;
     if (doc.has("pattern") == doc.has("transfers"))
         doc.fail("give exactly one of \"pattern\" and \"transfers\"", "name a pattern or list the transfers");
-    if (doc.has("transfers")) return explicit_transfers(doc["transfers"], net, size);
+    if (doc.has("transfers")) {
+        if (doc["transfers"].array().empty()) doc["transfers"].fail("the traffic has no transfer", "list at least one transfer");
+        return explicit_transfers(doc["transfers"], net, size);
+    }
     JsonAt p = doc["pattern"];
     PatternSpec spec = pattern_from_json(p.value(), net, p.where());
     if (!p.has("size")) spec.size = size;

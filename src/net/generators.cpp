@@ -30,6 +30,24 @@ int ipow(int b, int e) {
     return r;
 }
 
+/// b^e, or -1 once it exceeds `cap` (no overflow for any int arguments).
+long long capped_pow(long long b, long long e, long long cap) {
+    long long r = 1;
+    for (long long i = 0; i < e; ++i) {
+        if (b != 0 && r > cap / b) return -1;
+        r *= b;
+    }
+    return r;
+}
+
+/// Next-hop tables hold one entry per (switch, host) pair; this bound keeps a generated
+/// network's routing within a few hundred MB and its construction within seconds.
+constexpr long long kMaxTableEntries = 1LL << 24;
+
+std::string limit_text() {
+    return "at most " + std::to_string(kMaxTableEntries) + " (switch, host) routing-table entries";
+}
+
 }  // namespace
 
 Network make_crossbar(int n) {
@@ -54,8 +72,12 @@ Network make_two_switch() {
 }
 
 Network make_fat_tree(int k, int n) {
-    require(k >= 2 && n >= 1 && ipow(k, n) <= 65536, "fat-tree:" + std::to_string(k) + "," + std::to_string(n),
-            "need k >= 2, n >= 1 and k^n <= 65536 hosts");
+    const std::string spec = "fat-tree:" + std::to_string(k) + "," + std::to_string(n);
+    require(k >= 2 && n >= 1, spec, "need k >= 2 and n >= 1");
+    const long long host_count = capped_pow(k, n, 65536);
+    require(host_count > 0, spec, "need k^n <= 65536 hosts");
+    require(host_count / k * n * host_count <= kMaxTableEntries, spec,
+            "n*k^(n-1) switches times k^n hosts exceeds " + limit_text());
     Network net("fat-tree-" + std::to_string(k) + "-" + std::to_string(n));
     const int per_level = ipow(k, n - 1), hosts = ipow(k, n);
     // Switch (w, l): label w has digits w_1..w_{n-1} (stored as w = sum w_i k^(i-1)).
@@ -78,18 +100,18 @@ Network make_fat_tree(int k, int n) {
     }
     // Host h has digits h_0..h_{n-1}; switch (w, l) covers hosts whose digits l+1..n-1
     // equal w's; going up from level l picks digit l+1 := h_l(dst) (destination mod k).
-    std::map<int, std::map<int, int>> next;
+    std::vector<Routing::NextHopRow> next(static_cast<std::size_t>(net.node_count()));
     for (int l = 0; l < n; ++l)
         for (int w = 0; w < per_level; ++w)
-            for (int h = 0; h < hosts; ++h) {
+            for (int h = 0; h < hosts; ++h) {  // host ids grow with h: rows come out sorted
                 bool covers = (h / ipow(k, l + 1)) == (w / ipow(k, l));
                 int hop;
                 if (covers && l == 0) hop = host_ids[h];
                 else if (covers) hop = sw_id(with_digit(w, l - 1, digit(h, l)), l - 1);
                 else hop = sw_id(with_digit(w, l, digit(h, l)), l + 1);
-                next[sw_id(w, l)][host_ids[h]] = hop;
+                next[static_cast<std::size_t>(sw_id(w, l))].emplace_back(host_ids[h], hop);
             }
-    net.set_routing(Routing::table(std::move(next)));
+    net.set_routing(Routing::table_rows(std::move(next)));
     return net;
 }
 
@@ -102,6 +124,7 @@ Network make_torus(const std::vector<int>& dims, bool wrap) {
         total *= d;
     }
     require(total <= 16384, spec, "at most 16384 switches");
+    require(static_cast<long long>(total) * total <= kMaxTableEntries, spec, "switches times hosts exceeds " + limit_text());
     Network net(spec);
     auto sw = add_switches(net, total);
     auto coord = [&](int i, std::size_t dim) {
@@ -121,9 +144,10 @@ Network make_torus(const std::vector<int>& dims, bool wrap) {
         }
     for (int i = 0; i < total; ++i) attach_host(net, i, sw[i]);
     const auto hosts = net.hosts();
-    std::map<int, std::map<int, int>> next;
-    for (int i = 0; i < total; ++i)
-        for (int j = 0; j < total; ++j) {
+    std::vector<Routing::NextHopRow> next(static_cast<std::size_t>(net.node_count()));
+    for (int i = 0; i < total; ++i) {
+        next[static_cast<std::size_t>(sw[i])].reserve(static_cast<std::size_t>(total - 1));
+        for (int j = 0; j < total; ++j) {  // host ids grow with j: rows come out sorted
             if (i == j) continue;
             for (std::size_t d = 0; d < dims.size(); ++d) {
                 int a = coord(i, d), b = coord(j, d);
@@ -134,11 +158,12 @@ Network make_torus(const std::vector<int>& dims, bool wrap) {
                     step = fwd <= dims[d] - fwd ? 1 : -1;
                 }
                 int nc = ((a + step) % dims[d] + dims[d]) % dims[d];
-                next[sw[i]][hosts[j]] = sw[i + (nc - a) * stride(d)];
+                next[static_cast<std::size_t>(sw[i])].emplace_back(hosts[j], sw[i + (nc - a) * stride(d)]);
                 break;
             }
         }
-    net.set_routing(Routing::table(std::move(next)));
+    }
+    net.set_routing(Routing::table_rows(std::move(next)));
     return net;
 }
 

@@ -1,11 +1,12 @@
 #include "liquid/net/network.hpp"
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/name_check.hpp"
 
 namespace liquid {
 
 int Network::add_node(const std::string& name, NodeKind kind) {
-    if (name.empty()) throw InputError("network " + name_, "a node has an empty name", "give every host and switch a name");
+    check_name(name, "network " + name_, kind == NodeKind::Host ? "host" : "switch");
     if (node_index_.count(name))
         throw InputError("network " + name_, "node '" + name + "' is declared twice", "give every host and switch a unique name");
     int id = static_cast<int>(nodes_.size());
@@ -18,6 +19,7 @@ int Network::add_node(const std::string& name, NodeKind kind) {
 int Network::add_link(const std::string& name, int from, int to, double rate) {
     if (from < 0 || from >= node_count() || to < 0 || to >= node_count())
         throw InputError("network " + name_, "link '" + name + "' has an unknown endpoint", "declare both endpoints first");
+    check_name(name, "network " + name_, "link");
     if (from == to)
         throw InputError("network " + name_, "link '" + name + "' connects node '" + nodes_[from].name + "' to itself",
                          "a link must join two different nodes");

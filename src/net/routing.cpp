@@ -1,5 +1,7 @@
 #include "liquid/net/routing.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <deque>
 
 #include "liquid/base/error.hpp"
@@ -15,9 +17,25 @@ std::string pair_name(const Network& net, int src, int dst) {
 
 }  // namespace
 
-Routing Routing::table(std::map<int, std::map<int, int>> next_hop) {
+Routing Routing::table(const std::map<int, std::map<int, int>>& next_hop) {
+    std::vector<NextHopRow> rows(next_hop.empty() ? 0 : static_cast<std::size_t>(next_hop.rbegin()->first) + 1);
+    for (const auto& [node, row] : next_hop)
+        if (node >= 0) rows[static_cast<std::size_t>(node)].assign(row.begin(), row.end());
+    return table_rows(std::move(rows));
+}
+
+std::map<int, std::map<int, int>> Routing::next_hop() const {
+    std::map<int, std::map<int, int>> out;
+    for (std::size_t node = 0; node < rows_.size(); ++node)
+        if (!rows_[node].empty()) out[static_cast<int>(node)].insert(rows_[node].begin(), rows_[node].end());
+    return out;
+}
+
+Routing Routing::table_rows(std::vector<NextHopRow> rows) {
+    for (auto& row : rows)
+        if (!std::is_sorted(row.begin(), row.end())) std::sort(row.begin(), row.end());
     Routing r(Kind::Table);
-    r.next_hop_ = std::move(next_hop);
+    r.rows_ = std::move(rows);
     return r;
 }
 
@@ -104,15 +122,15 @@ std::vector<int> Routing::route_table(const Network& net, int src, int dst) cons
             at = next;
             continue;
         }
-        auto row = next_hop_.find(at);
-        if (row != next_hop_.end()) {
-            auto hop = row->second.find(dst);
-            if (hop == row->second.end()) {
-                // Look up by the receiver's switch (the switch with a link to dst).
-                for (const auto& [target, via] : row->second)
-                    if (net.link_between(target, dst)) { next = via; break; }
-            } else {
+        if (static_cast<std::size_t>(at) < rows_.size()) {
+            const NextHopRow& row = rows_[static_cast<std::size_t>(at)];
+            auto hop = std::lower_bound(row.begin(), row.end(), std::pair{dst, INT_MIN});
+            if (hop != row.end() && hop->first == dst) {
                 next = hop->second;
+            } else {
+                // Look up by the receiver's switch (the first node in the row with a link to dst).
+                for (const auto& [target, via] : row)
+                    if (net.link_between(target, dst)) { next = via; break; }
             }
         }
         if (next < 0) {
@@ -140,6 +158,9 @@ std::vector<int> Routing::route_explicit(const Network& net, int src, int dst) c
         if (l < 0 || l >= net.link_count()) throw InputError(pair_name(net, src, dst), "the path names a missing link", "use declared link names");
         if (net.link(l).from != at) throw InputError(pair_name(net, src, dst), "link '" + net.link(l).name + "' does not start at '" + net.node(at).name + "'", "list links in order from sender to receiver");
         if (used[l]) throw InputError(pair_name(net, src, dst), "the path uses link '" + net.link(l).name + "' twice (a loop)", "remove the loop");
+        if (at != src && net.is_host(at))
+            throw InputError(pair_name(net, src, dst), "the path passes through host '" + net.node(at).name + "'",
+                             "hosts do not forward; route through switches only");
         used[l] = 1;
         at = net.link(l).to;
     }

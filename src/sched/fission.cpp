@@ -1,6 +1,8 @@
 // Fission of categories (report §5.2–5.5, §6.2): the engine that traverses full teams.
 #include "sched/fission.hpp"
 
+#include "liquid/base/stop.hpp"
+
 #include <algorithm>
 
 namespace liquid::sched {
@@ -44,21 +46,25 @@ double Budget::elapsed_s() const { return std::chrono::duration<double>(Clock::n
 
 bool Budget::check() {
     if (expired_) return true;
-    if (stop_ && stop_->load(std::memory_order_relaxed)) expired_ = true;
+    if ((stop_ && stop_->load(std::memory_order_relaxed)) || stop_requested()) expired_ = true;
     else if (has_deadline_ && Clock::now() >= deadline_) expired_ = true;
     return expired_;
 }
 
 bool Budget::node() {
     ++nodes_;
-    if (node_limit_ && nodes_ > node_limit_) expired_ = true;
+    if (node_limit_ && nodes_ + ticks_ > node_limit_) expired_ = true;
     return check();
 }
 
+// The node limit counts enumeration work too (one unit per category), so a search that
+// spends its time enumerating categories under few nodes is still bounded by it.
 bool Budget::tick() {
     if (expired_) return true;
-    if ((++ticks_ & 255U) == 0) return check();
-    return false;
+    ++ticks_;
+    if (node_limit_ && nodes_ + ticks_ > node_limit_) expired_ = true;
+    if ((ticks_ & 255U) == 0) return check();
+    return expired_;
 }
 
 int FissionEngine::priority(int t) const {

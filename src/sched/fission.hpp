@@ -58,7 +58,8 @@ class Budget {
 public:
     using Clock = std::chrono::steady_clock;
     Budget(double time_limit_s, std::uint64_t node_limit, const std::atomic<bool>* stop = nullptr);
-    /// Counts one search node; true when a limit is hit.
+    /// Counts one search node; true when a limit is hit. The node limit bounds search nodes
+    /// plus categories enumerated (tick), so it bounds the work, not only the tree size.
     bool node();
     /// Called per category; true when a limit is hit (checks the clock every 256 calls).
     bool tick();

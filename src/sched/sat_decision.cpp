@@ -6,6 +6,8 @@
 
 #include "sched/schedulable_cnf.hpp"
 
+#include "liquid/base/stop.hpp"
+
 namespace liquid::sched {
 namespace {
 
@@ -17,7 +19,7 @@ public:
                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(limit_s))) {}
     bool terminate() override {
         // CaDiCaL asks often: read the clock only every 16th time.
-        if (stop_ && stop_->load(std::memory_order_relaxed)) return true;
+        if ((stop_ && stop_->load(std::memory_order_relaxed)) || stop_requested()) return true;
         if (!has_deadline_ || (++calls_ & 15U) != 0) return expired_;
         expired_ = std::chrono::steady_clock::now() >= deadline_;
         return expired_;

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "sched/counting_bound.hpp"
 #include "sched/frame_search.hpp"

@@ -1,6 +1,7 @@
 // The papers' Swiss-T1 experiment on every representative (report §6.1, §6.3, §8,
 // Appendix A). Scheduling itself is sched/'s solve(); this file only runs and tallies.
 #include "liquid/testbed/experiment.hpp"
+#include "liquid/base/stop.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -110,6 +111,7 @@ std::vector<RepresentativeResult> run_experiment(const Network& t1, const std::v
         },
         progress ? std::function<void()>([&] { progress(done.load()); }) : std::function<void()>(),
         std::chrono::milliseconds(50));
+    throw_if_stopped();  // searches cut short by a signal are not results
     if (progress) progress(done.load());
     return results;
 }

@@ -1,11 +1,13 @@
 // The table-driven network-spec dispatcher (network_spec.hpp).
 #include "liquid/testbed/network_spec.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/name_check.hpp"
 #include "liquid/io/network_import.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/net/generators.hpp"
@@ -16,27 +18,32 @@ namespace liquid {
 namespace {
 
 void require(bool ok, const std::string& spec, const std::string& problem) {
-    if (!ok) throw InputError("network " + spec, problem, network_spec_help());
+    if (!ok) throw InputError("network " + printable_name(spec), problem, network_spec_help());
 }
 
 }  // namespace
 
+// Plain character checks, no std::stoi: "+4", " 4", "4 " and "-1" are not numbers
+// here, and no parameter overflows an int (at most 9 digits).
 std::vector<int> NetworkSpec::numbers(std::size_t lo, std::size_t hi) const {
     std::vector<int> nums;
-    std::string tok;
-    std::istringstream in(args);
-    const char sep = args.find('x') != std::string::npos ? 'x' : ',';
-    require(args.empty() || args.back() != sep, text, "a parameter is missing after '" + std::string(1, sep) + "'");
-    while (std::getline(in, tok, sep)) {
-        try {
-            std::size_t used = 0;
-            nums.push_back(std::stoi(tok, &used));
-            require(used == tok.size(), text, "'" + tok + "' is not a whole number");
-        } catch (const std::logic_error&) {
-            require(false, text, "'" + tok + "' is not a whole number");
+    if (!args.empty()) {
+        const char sep = args.find('x') != std::string::npos ? 'x' : ',';
+        std::size_t start = 0;
+        while (true) {
+            const std::size_t end = std::min(args.find(sep, start), args.size());
+            const std::string tok = args.substr(start, end - start);
+            require(!tok.empty(), text, "a parameter is missing around '" + std::string(1, sep) + "'");
+            for (char c : tok) require(c >= '0' && c <= '9', text, "'" + printable_name(tok) + "' is not a whole number (digits only)");
+            require(tok.size() <= 9, text, "'" + tok + "' is too large (at most 9 digits)");
+            nums.push_back(std::stoi(tok));
+            if (end == args.size()) break;
+            start = end + 1;
         }
     }
-    require(nums.size() >= lo && nums.size() <= hi, text, "wrong number of parameters");
+    require(nums.size() >= lo && nums.size() <= hi, text,
+            lo == hi ? "expected " + std::to_string(lo) + " parameter(s), got " + std::to_string(nums.size())
+                     : "expected " + std::to_string(lo) + " to " + std::to_string(hi) + " parameters, got " + std::to_string(nums.size()));
     return nums;
 }
 
@@ -80,11 +87,14 @@ const std::string& network_spec_help() {
 }
 
 Network make_network(const std::string& spec) {
+    if (spec.empty()) throw InputError("network", "the network spec is empty", network_spec_help());
     const auto colon = spec.find(':');
+    if (colon != std::string::npos && colon + 1 == spec.size())
+        throw InputError("network " + printable_name(spec), "nothing follows ':'", "drop the ':' or give the parameters; " + network_spec_help());
     NetworkSpec s{spec, spec.substr(0, colon), colon == std::string::npos ? "" : spec.substr(colon + 1)};
     for (const auto& f : network_spec_forms())
         if (s.name == f.name) return f.build(s);
-    throw InputError("network " + spec, "unknown network", network_spec_help());
+    throw InputError("network " + printable_name(spec), "unknown network", network_spec_help());
 }
 
 Network load_network(const std::string& ref) {

@@ -12,6 +12,7 @@
 
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
+#include "liquid/base/stop.hpp"
 
 namespace liquid::testbed {
 
@@ -78,6 +79,7 @@ void sweep_range(const AllocationLoads& loads, std::uint64_t begin, std::uint64_
         if (++pending == kBatch) {
             done += pending;
             pending = 0;
+            if (stop_requested()) return;
         }
     }
     done += pending;
@@ -122,6 +124,7 @@ SweepResult sweep_distinct_throughputs(const Network& t1, int threads,
             sweep_range(loads, b, e, parts[t], done);
         },
         progress ? std::function<void()>([&] { progress(done.load()); }) : std::function<void()>());
+    throw_if_stopped();
     if (progress) progress(done.load());
 
     Table all;

@@ -1,5 +1,6 @@
 // Testbed simulation table (testbed_table.hpp), report §8.2.
 #include "liquid/testbed/testbed_table.hpp"
+#include "liquid/base/stop.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -74,6 +75,7 @@ std::vector<TestbedRow> simulate_testbed(const Network& t1, const std::vector<Re
         rows[i] = simulate_row(t1, reps[i], options);
         if (row_done) row_done();
     });
+    throw_if_stopped();  // rows cut short by a signal are not a table
     return rows;
 }
 

@@ -25,6 +25,13 @@ void require_hosts(const Network& net, const std::vector<int>& set, const char* 
             throw InputError(std::string("pattern ") + role, "node is not a host", "list host names only");
 }
 
+void require_size(long long transfers, const std::string& pattern) {
+    if (transfers > kMaxPatternTransfers)
+        throw InputError("pattern " + pattern, "it would generate " + std::to_string(transfers) + " transfers, more than the limit of " +
+                                                   std::to_string(kMaxPatternTransfers),
+                         "choose fewer senders or receivers, or a smaller count");
+}
+
 Traffic permutation(const Network& net, std::vector<int> senders, std::vector<int> receivers, std::uint64_t seed,
                     double size) {
     if (senders.size() != receivers.size())
@@ -39,7 +46,9 @@ Traffic permutation(const Network& net, std::vector<int> senders, std::vector<in
 
 Traffic uniform_random(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers,
                        int count, std::uint64_t seed, double size) {
-    if (count <= 0) count = static_cast<int>(senders.size());
+    if (count < 0) throw InputError("pattern random", "the count is negative", "give a count >= 1 (0 = one per sender)");
+    if (count == 0) count = static_cast<int>(senders.size());
+    require_size(count, "random");
     Rng rng(seed);
     const auto ns = static_cast<std::uint32_t>(senders.size()), nr = static_cast<std::uint32_t>(receivers.size());
     std::vector<std::pair<int, int>> pairs;
@@ -55,13 +64,21 @@ Traffic from_demand(const Network& net, const PatternSpec& spec) {
     if (d.size() != spec.senders.size())
         throw InputError("pattern demand", "the matrix has " + std::to_string(d.size()) + " rows for " +
                          std::to_string(spec.senders.size()) + " senders", "give one row per sender");
-    std::vector<std::pair<int, int>> pairs;
+    long long total = 0;
     for (std::size_t i = 0; i < d.size(); ++i) {
         if (d[i].size() != spec.receivers.size())
             throw InputError("pattern demand row " + std::to_string(i), "wrong number of columns",
                              "give one column per receiver");
+        for (int v : d[i]) {
+            if (v < 0) throw InputError("pattern demand row " + std::to_string(i), "negative entry", "use counts >= 0");
+            total += v;
+            require_size(total, "demand");
+        }
+    }
+    if (total == 0) throw InputError("pattern demand", "every entry is 0: the traffic has no transfer", "ask for at least one message");
+    std::vector<std::pair<int, int>> pairs;
+    for (std::size_t i = 0; i < d.size(); ++i) {
         for (std::size_t j = 0; j < d[i].size(); ++j) {
-            if (d[i][j] < 0) throw InputError("pattern demand row " + std::to_string(i), "negative entry", "use counts >= 0");
             for (int k = 0; k < d[i][j]; ++k) pairs.emplace_back(spec.senders[i], spec.receivers[j]);
         }
     }
@@ -123,8 +140,10 @@ Traffic make_pattern(const Network& net, const PatternSpec& spec) {
     if (receivers.empty()) receivers = receiving_hosts(net);
     require_hosts(net, senders, "senders");
     require_hosts(net, receivers, "receivers");
-    if (spec.name == "all-to-all" || spec.name == "half-to-half")
+    if (spec.name == "all-to-all" || spec.name == "half-to-half") {
+        require_size(static_cast<long long>(senders.size()) * static_cast<long long>(receivers.size()), spec.name);
         return all_to_all(net, senders, receivers, spec.include_self, spec.size);
+    }
     if (spec.name == "permutation") return permutation(net, senders, receivers, spec.seed, spec.size);
     if (spec.name == "random") return uniform_random(net, senders, receivers, spec.count, spec.seed, spec.size);
     if (spec.name == "demand") {

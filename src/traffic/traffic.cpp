@@ -1,10 +1,12 @@
 #include "liquid/traffic/traffic.hpp"
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/name_check.hpp"
 
 namespace liquid {
 
 int Traffic::add(std::string name, const std::vector<int>& path, int src, int dst, double bytes) {
+    check_name(name, "transfer " + printable_name(name), "transfer");
     if (path.empty()) throw InputError("transfer " + name, "it uses no link", "every transfer occupies at least one link");
     LinkSet links(static_cast<std::size_t>(link_count()));
     for (int l : path) {

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "liquid/base/stop.hpp"
+
 namespace liquid {
 
 class Deadline {
@@ -31,7 +33,8 @@ public:
     }
     bool limited() const { return limited_; }
     bool expired() const {
-        if (stop_ && stop_->load(std::memory_order_relaxed)) return true;
+        // SIGINT/SIGTERM end every budget: the phases finish with their best verified result.
+        if (stop_requested() || (stop_ && stop_->load(std::memory_order_relaxed))) return true;
         return limited_ && Clock::now() >= at_;
     }
     /// Seconds left (+infinity when unlimited, 0 once expired).

@@ -24,16 +24,25 @@ class Routing {
 public:
     enum class Kind { Shortest, Table, Paths, Forwarding };
 
+    /// One node's next-hop table: (destination node, neighbour node) sorted by destination.
+    using NextHopRow = std::vector<std::pair<int, int>>;
+
     static Routing shortest() { return Routing(Kind::Shortest); }
     /// next_hop[current node][destination node] = neighbour node (all node indices).
-    static Routing table(std::map<int, std::map<int, int>> next_hop);
+    static Routing table(const std::map<int, std::map<int, int>>& next_hop);
+    /// The same from rows[node] (rows sorted by destination; sorted here if not): the
+    /// compact form generators use for fabrics with millions of entries.
+    static Routing table_rows(std::vector<NextHopRow> rows);
     /// paths[{src, dst}] = ordered link indices.
     static Routing paths(std::map<std::pair<int, int>, std::vector<int>> paths);
     /// out_link[switch][receiving host] = index of the link the switch sends on.
     static Routing forwarding(std::map<int, std::map<int, int>> out_link);
 
     Kind kind() const { return kind_; }
-    const std::map<int, std::map<int, int>>& next_hop() const { return next_hop_; }
+    /// rows[node]: the next hops of a Table routing (empty for nodes without entries).
+    const std::vector<NextHopRow>& next_hop_rows() const { return rows_; }
+    /// The same as a map (a copy, built on each call: for writers, not for lookups).
+    std::map<int, std::map<int, int>> next_hop() const;
     const std::map<std::pair<int, int>, std::vector<int>>& explicit_paths() const { return paths_; }
     const std::map<int, std::map<int, int>>& out_link() const { return out_link_; }
 
@@ -50,7 +59,7 @@ private:
     int forwarding_entry(int sw, int dst) const;  // -1 when absent
 
     Kind kind_;
-    std::map<int, std::map<int, int>> next_hop_;
+    std::vector<NextHopRow> rows_;
     std::map<std::pair<int, int>, std::vector<int>> paths_;
     std::map<int, std::map<int, int>> out_link_;
     friend class Network;

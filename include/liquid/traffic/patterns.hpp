@@ -12,6 +12,13 @@
 
 namespace liquid {
 
+/// Most transfers a pattern may generate (2^22: all-to-all over 2048 hosts). Each transfer
+/// holds a link bitset, so the limit keeps a generated traffic within a few GB; larger
+/// requests are refused before anything is built. Also the upper bound of "count" and of
+/// a demand matrix entry.
+inline constexpr long long kMaxPatternTransfers = 1LL << 22;
+inline constexpr long long kMaxPatternCount = kMaxPatternTransfers;
+
 struct PatternSpec {
     /// all-to-all | half-to-half | permutation | random | demand
     std::string name = "all-to-all";

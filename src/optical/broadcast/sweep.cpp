@@ -1,5 +1,6 @@
 // Parameter sweeps over N and Tc for plots (CSV, JSON).
 #include "liquid/optical/broadcast/sweep.hpp"
+#include "liquid/base/stop.hpp"
 
 #include <fmt/core.h>
 #include <ostream>
@@ -71,6 +72,7 @@ std::vector<SweepRow> run_sweep(const SweepSpec& spec, const std::function<void(
     for (auto kind : spec.kinds)
         for (int n : spec.nodes)
             for (Time tc : spec.tcs) {
+                throw_if_stopped();
                 ModelParams p = spec.base;
                 p.nodes = n;
                 p.tc = tc;

@@ -1,4 +1,5 @@
 #include "liquid/optical/p2p/thesis_tables.hpp"
+#include "liquid/base/stop.hpp"
 
 #include <algorithm>
 #include "liquid/base/parallel_for.hpp"

@@ -1,0 +1,144 @@
+// The `liquid` command line: builds the subcommand tree from the registry (command.hpp),
+// runs it, and maps errors to exit codes (README "Exit codes and errors"): 0 success,
+// 1 internal failure, 2 bad input or an output that cannot be written, 3 out of memory,
+// 130/143 stopped by SIGINT/SIGTERM.
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fmt/core.h>
+#include <iostream>
+#include <new>
+#include <unistd.h>
+#include <map>
+#include <sstream>
+
+#include "command.hpp"
+#include "liquid/base/stop.hpp"
+#include "liquid/base/error.hpp"
+
+namespace liquid::app {
+
+std::vector<CommandSpec>& command_registry() {
+    static std::vector<CommandSpec> registry;
+    return registry;
+}
+
+namespace {
+
+std::vector<std::string> split_words(const std::string& s) {
+    std::istringstream in(s);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    return words;
+}
+
+/// Finds or creates the chain of subcommands named by `path` ("optical p2p").
+CLI::App* subcommand_for(CLI::App& root, const std::string& path,
+                         std::map<std::string, CLI::App*>& made) {
+    CLI::App* parent = &root;
+    std::string prefix;
+    for (const auto& word : split_words(path)) {
+        prefix += (prefix.empty() ? "" : " ") + word;
+        auto it = made.find(prefix);
+        if (it == made.end()) {
+            it = made.emplace(prefix, parent->add_subcommand(word, "")).first;
+        }
+        parent = it->second;
+    }
+    return parent;
+}
+
+/// SIGINT/SIGTERM: ask the running work to stop (it checks where it checks its deadline).
+/// A second signal ends the process at once.
+void on_stop_signal(int sig) {
+    if (liquid::stop_requested()) ::_exit(128 + sig);
+    liquid::request_stop(sig);
+}
+
+void install_signal_handlers() {
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    // A closed pipe on stdout becomes a write error (exit 2 naming the output) instead of
+    // killing the process silently.
+    std::signal(SIGPIPE, SIG_IGN);
+}
+
+int interrupted_exit() {
+    const int sig = liquid::stop_signal();
+    fmt::print(stderr, "liquid: stopped by {}; nothing partial was written\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
+    return 128 + (sig == 0 ? SIGINT : sig);
+}
+
+/// Flushes stdout and reports a failed write (full disk, closed pipe) as exit code 2.
+int check_stdout() {
+    errno = 0;
+    std::cout.flush();
+    const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (!failed) return 0;
+    const int err = errno;
+    std::fprintf(stderr, "liquid: error: standard output: cannot write the output%s%s (check the disk space or the reading end of the pipe)\n",
+                 err ? ": " : "", err ? std::strerror(err) : "");
+    return 2;
+}
+
+}  // namespace
+
+int run_command_line(int argc, char** argv) {
+    CLI::App app{"liquid: schedule collective communications at the liquid throughput of a network"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "liquid 0.1.0");
+    std::map<std::string, CLI::App*> made;
+    for (auto& spec : command_registry()) {
+        CLI::App* cmd = subcommand_for(app, spec.path, made);
+        cmd->description(spec.description);
+        spec.setup(*cmd);
+    }
+    // A parent that no spec registers itself (e.g. "optical") is a pure group: it needs
+    // one of its subcommands. A registered parent ("simulate") runs on its own too.
+    const std::map<std::string, std::string> group_help{
+        {"optical", "optical cross-connect switch: broadcast, all-to-all broadcast, point-to-point (thesis ch. 3-6)"},
+        {"testbed", "reproduce the papers' experiments (Swiss-T1 testbed)"}};
+    for (auto& [path, cmd] : made)
+        if (cmd->get_description().empty()) {
+            auto help = group_help.find(path);
+            cmd->description(help != group_help.end() ? help->second : "(" + path + " commands)");
+            cmd->require_subcommand(1);
+        }
+    install_signal_handlers();
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::Success& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return 2;
+    } catch (const liquid::Interrupted&) {
+        check_stdout();
+        return interrupted_exit();
+    } catch (const liquid::InputError& e) {
+        check_stdout();
+        fmt::print(stderr, "liquid: error: {}\n", e.what());
+        return 2;
+    } catch (const std::bad_alloc&) {
+        fmt::print(stderr, "liquid: error: out of memory: the input needs more memory than this machine gives the process "
+                           "(use a smaller network or traffic; see README \"Exit codes and errors\")\n");
+        return 3;
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "liquid: internal error: {}\n", e.what());
+        return 1;
+    }
+    if (const int failed = check_stdout()) return failed;
+    if (liquid::stop_requested()) return interrupted_exit();
+    return 0;
+}
+
+}  // namespace liquid::app

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of fuzz/ with clang in build-fuzz/ and runs them.
+#   scripts/fuzz.sh run SECONDS     fuzz each harness for SECONDS (make fuzz FUZZ_SECONDS=N)
+#   scripts/fuzz.sh ci SECONDS      replay fuzz/regressions/<harness>/ (every crash found so
+#                                   far), then fuzz each harness for SECONDS (make test-fuzz)
+# The checked-in seed corpus fuzz/corpus/<harness>/ is copied to build-fuzz/corpus/, which
+# keeps growing across runs; new crashes land in build-fuzz/crashes/<harness>/ — copy them to
+# fuzz/regressions/<harness>/ with the fix.
+set -euo pipefail
+mode=${1:-run}
+seconds=${2:-60}
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${FUZZ_BUILD:-$root/build-fuzz}
+jobs=${JOBS:-2}
+
+cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIQUID_FUZZ=ON \
+  -DLIQUID_BENCH=OFF $( command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ) >/dev/null
+harnesses=()
+for src in "$root"/fuzz/*.cpp; do harnesses+=("$(basename "$src" .cpp)"); done
+cmake --build "$build" -j "$jobs" --target "${harnesses[@]/#/fuzz_}"
+
+status=0
+for h in "${harnesses[@]}"; do
+  bin="$build/fuzz_$h"
+  corpus="$build/corpus/$h"
+  crashes="$build/crashes/$h"
+  mkdir -p "$corpus" "$crashes"
+  if [ -d "$root/fuzz/corpus/$h" ]; then cp -n "$root/fuzz/corpus/$h"/* "$corpus"/ 2>/dev/null || true; fi
+  if [ "$mode" = ci ] && [ -d "$root/fuzz/regressions/$h" ] && [ -n "$(ls -A "$root/fuzz/regressions/$h")" ]; then
+    echo "fuzz: $h: replaying $(ls "$root/fuzz/regressions/$h" | wc -l) regression inputs"
+    "$bin" -runs=0 "$root/fuzz/regressions/$h"/* >"$build/$h-replay.log" 2>&1 || { tail -30 "$build/$h-replay.log"; status=1; continue; }
+  fi
+  echo "fuzz: $h: ${seconds}s"
+  if ! "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+      -artifact_prefix="$crashes/" "$corpus" >"$build/$h.log" 2>&1; then
+    tail -40 "$build/$h.log"
+    status=1
+  fi
+  grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$build/$h.log" | tail -2 | sed "s/^/fuzz: $h: /"
+done
+exit $status

@@ -1,0 +1,113 @@
+#include "liquid/io/output_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <random>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "liquid/base/stop.hpp"
+#include "liquid/base/error.hpp"
+
+namespace liquid {
+
+namespace {
+
+[[noreturn]] void write_failed(const std::string& path, int err) {
+    throw InputError(path, std::string("cannot write the file: ") + std::strerror(err),
+                     "check that the directory exists, is writable and has free space");
+}
+
+/// Writes all of `content` to `fd`; returns 0 or the errno of the failure.
+int write_all(int fd, std::string_view content) {
+    const char* p = content.data();
+    std::size_t left = content.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, p, left);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return errno;
+        }
+        p += n;
+        left -= static_cast<std::size_t>(n);
+    }
+    return 0;
+}
+
+/// A name for a temporary sibling of `path` that no other process uses.
+std::string temporary_sibling(const std::string& path) {
+    static std::random_device seed;  // uniqueness only, not a result: no seed to report
+    return path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(seed());
+}
+
+void write_in_place(const std::string& path, std::string_view content) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) write_failed(path, errno);
+    int err = write_all(fd, content);
+    if (::close(fd) != 0 && err == 0) err = errno;
+    if (err != 0) write_failed(path, err);
+}
+
+}  // namespace
+
+void write_file_atomically(const std::string& path, std::string_view content) {
+    throw_if_stopped();
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0) {
+        if (S_ISDIR(st.st_mode)) throw InputError(path, "this is a directory", "give a file name");
+        if (!S_ISREG(st.st_mode)) return write_in_place(path, content);
+    }
+    const std::string tmp = temporary_sibling(path);
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) write_failed(path, errno);
+    int err = write_all(fd, content);
+    if (err == 0 && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
+    if (::close(fd) != 0 && err == 0) err = errno;
+    if (err == 0 && stop_requested()) {
+        ::unlink(tmp.c_str());
+        throw Interrupted();
+    }
+    if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
+    if (err != 0) {
+        ::unlink(tmp.c_str());
+        write_failed(path, err);
+    }
+}
+
+OutputBatch::OutputBatch(std::filesystem::path dir) : dir_(std::move(dir)) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir_, ec);
+    if (ec || !std::filesystem::is_directory(dir_))
+        throw InputError(dir_.string(), "cannot create the output directory" + (ec ? ": " + ec.message() : std::string()),
+                         "give a writable directory");
+    staging_ = temporary_sibling((dir_ / ".liquid-staging").string());
+    if (!std::filesystem::create_directory(staging_, ec) || ec)
+        throw InputError(dir_.string(), "cannot create a staging directory inside it" + (ec ? ": " + ec.message() : std::string()),
+                         "give a writable directory");
+}
+
+OutputBatch::~OutputBatch() {
+    std::error_code ec;
+    std::filesystem::remove_all(staging_, ec);  // nothing of an unfinished run stays behind
+}
+
+void OutputBatch::add(const std::string& name, std::string_view content) {
+    const std::string staged = (staging_ / name).string();
+    const int fd = ::open(staged.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) write_failed(final_path(name).string(), errno);
+    int err = write_all(fd, content);
+    if (err == 0 && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
+    if (::close(fd) != 0 && err == 0) err = errno;
+    if (err != 0) write_failed(final_path(name).string(), err);
+    names_.push_back(name);
+}
+
+void OutputBatch::commit() {
+    throw_if_stopped();
+    for (const auto& name : names_)
+        if (::rename((staging_ / name).c_str(), final_path(name).c_str()) != 0) write_failed(final_path(name).string(), errno);
+    committed_ = true;
+}
+
+}  // namespace liquid

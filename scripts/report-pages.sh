@@ -5,7 +5,7 @@
 #   bash scripts/report-pages.sh [OUTDIR [LIQUID]]      (defaults: out/report, build/liquid)
 # The README's screenshots: bash scripts/report-pages.sh out/report && cp out/report/{schedule-t1,testbed}.png docs/img/
 # The testbed run is cut down (exact search 0.5 s, enumerations capped at 20 000
-# categories, 60 simulated patterns) so the whole script takes well under a minute.
+# categories, 150 simulated patterns) so the whole script takes well under a minute.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-out/report}"
@@ -24,12 +24,12 @@ mkdir -p "$out"
 # Testbed pages: testbed t1 --report, simulate testbed --report, and both in one page.
 "$liquid" testbed t1 --threads 2 --time-limit 0.5 --max-categories 20000 --out "$out/t1" --json \
   --report "$out/testbed-t1.html" >"$out/testbed-t1.json"
-"$liquid" simulate testbed --threads 2 --limit 60 --random-runs 1 --out "$out/sim" --json \
+"$liquid" simulate testbed --threads 2 --limit 150 --random-runs 1 --out "$out/sim" --json \
   --report "$out/testbed-sim.html" >"$out/testbed-sim.json"
 "$liquid" report --from "$out/testbed-t1.json" --from "$out/testbed-sim.json" -o "$out/testbed.html" >/dev/null
 
 # Optical page: p2p tables (short runs) and the broadcast curves.
-"$liquid" optical p2p-tables --rounds 500 --dimensions 3,4 --threads 2 --json >"$out/p2p-tables.json"
+"$liquid" optical p2p-tables --rounds 500 --threads 2 --dimensions 3 4 --json >"$out/p2p-tables.json"
 "$liquid" report --from "$out/p2p-tables.json" -o "$out/optical.html" >/dev/null
 
 frames() { node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log((j.schedule||j.data.schedule).length)' "$1"; }

@@ -107,7 +107,7 @@ Page optical_page(const ResultFile* tables, const ResultFile* sweep) {
     }
     Section curves{"optical-broadcast", "Broadcast time against N", "", {}, ""};
     if (sweep) curves.figures.push_back(broadcast_figure(member(sweep->json, "rows", sweep->path, ""), "from " + sweep->path));
-    else curves.figures.push_back(broadcast_figure(default_broadcast_sweep(), "computed for this report with the thesis's default parameters of `liquid optical sweep` (S = 1000 B, Tb = 11 us/B, Tf = 1 us/B, M = 3)"));
+    else curves.figures.push_back(broadcast_figure(default_broadcast_sweep(), "computed for this report with the thesis's default parameters of <code>liquid optical sweep</code> (S = 1000 B, Tb = 11 us/B, Tf = 1 us/B, M = 3)"));
     page.sections.push_back(std::move(curves));
     return page;
 }

@@ -25,7 +25,7 @@ figcaption{font-size:12px;color:#4a5568;max-width:720px}figure h3{font-size:14px
 table{border-collapse:collapse;margin:6px 0 10px}td,th{border:1px solid #e2e8f0;padding:3px 8px;text-align:left;font-size:13px}
 th{background:#edf2f7}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .gallery{display:flex;flex-wrap:wrap;gap:8px}.pict{border:1px solid #e2e8f0;border-radius:4px;padding:4px;background:#fff}
-.pict div{font-size:11px;color:#4a5568;text-align:center}.controls{margin:8px 0}.controls button{margin-right:8px}
+.pict line.busy,.pict line.bottleneck{stroke-width:2.2px}.pict div{font-size:11px;color:#4a5568;text-align:center}.controls{margin:8px 0}.controls button{margin-right:8px}
 .legend span{display:inline-block;margin-right:14px;font-size:12px}.legend i{display:inline-block;width:18px;height:3px;vertical-align:middle;margin-right:4px}
 )css";
 
@@ -110,8 +110,8 @@ std::string render_html(const Page& page) {
     nlohmann::json specs = nlohmann::json::object();
     std::string nav, body;
     for (const Section& s : page.sections) {
-        nav += fmt::format("<a href=\"#{}\">{}</a>", s.id, xml_escape(s.heading));
-        body += fmt::format("<section id=\"{}\"><h2>{}</h2>\n{}<div class=\"figures\">\n", s.id, xml_escape(s.heading), s.intro_html);
+        nav += fmt::format("<a href=\"#section-{}\">{}</a>", s.id, xml_escape(s.heading));
+        body += fmt::format("<section id=\"section-{}\"><h2>{}</h2>\n{}<div class=\"figures\">\n", s.id, xml_escape(s.heading), s.intro_html);
         for (const Figure& f : s.figures) {
             body += figure_html(f);
             if (f.is_chart()) specs[f.id] = f.vega_lite;

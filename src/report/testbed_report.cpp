@@ -110,7 +110,7 @@ Figure round_robin_frames_figure(const json& reps) {
                               {"scale", {{"domain", {"exact schedule", "round-robin"}}, {"range", {"#2f855a", "#dd6b20"}}}}}}}}};
     return {"round-robin-frames", "Round-robin schedule against the exact schedule (frame counts)",
             "Throughput of each schedule relative to the liquid throughput, Λ / length; the simulator's measured "
-            "version is `liquid simulate testbed` (give its --json to liquid report as well).",
+            "version is <code>liquid simulate testbed</code> (give its --json to <code>liquid report --from</code> as well).",
             spec, ""};
 }
 

@@ -40,7 +40,8 @@ function inspect() {
   return { title: document.title, charts, drawings,
            frames: gallery ? Number(gallery.dataset.frames) : null,
            pictograms: document.querySelectorAll('#pictograms .pict').length,
-           failed: window.liquidReport ? window.liquidReport.failed : -1 };
+           failed: window.liquidReport ? window.liquidReport.failed : -1,
+           specs: window.liquidReport ? window.liquidReport.charts : -1 };
 }
 
 async function checkPage(browser, page, shots) {
@@ -77,6 +78,7 @@ function problems(f, page) {
   if (f.requests.length) p.push('network requests: ' + f.requests.join(' '));
   if (f.failed !== 0) p.push(f.failed + ' charts failed');
   if (f.charts.length === 0 && f.drawings.length === 0) p.push('no figure at all');
+  if (f.specs !== f.charts.length) p.push(f.specs + ' chart specifications but ' + f.charts.length + ' charts in the page');
   for (const c of f.charts)
     if (!c.rendered || (c.svg_marks === 0 && c.canvas_inked_pixels === 0)) p.push('chart ' + c.id + ' is empty');
   for (const d of f.drawings) if (d.elements === 0) p.push('drawing ' + d.id + ' is empty');

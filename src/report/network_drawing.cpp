@@ -18,6 +18,21 @@ std::string link_attributes(const LinkMark& m, int index, const DrawingOptions& 
     return s;
 }
 
+/// True when the segment from node a to node b passes within `r` of a third node.
+template <class At>
+bool passes_through_a_node(const Network& net, const At& at, int a, int b, double r) {
+    const Point p = at(a), q = at(b);
+    const double dx = q.x - p.x, dy = q.y - p.y, len2 = dx * dx + dy * dy;
+    for (int n = 0; n < net.node_count(); ++n) {
+        if (n == a || n == b) continue;
+        const Point c = at(n);
+        const double t = ((c.x - p.x) * dx + (c.y - p.y) * dy) / len2;
+        if (t <= 0.05 || t >= 0.95) continue;
+        if (std::hypot(p.x + t * dx - c.x, p.y + t * dy - c.y) < r) return true;
+    }
+    return false;
+}
+
 std::string title_element(const LinkMark& m) { return m.title.empty() ? "" : "<title>" + xml_escape(m.title) + "</title>"; }
 
 }  // namespace
@@ -55,7 +70,9 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
         "<svg xmlns=\"http://www.w3.org/2000/svg\"{} width=\"{:.0f}\" height=\"{:.0f}\" viewBox=\"0 0 {:.0f} {:.0f}\" "
         "data-layout=\"{}\"><style>{}</style><g fill=\"none\" stroke-linecap=\"round\">",
         o.id.empty() ? "" : " id=\"" + o.id + "\"", S, S, S, S, layout_name(layout.kind), drawing_style());
-    // Parallel links between the same two nodes get increasing offsets.
+    // Parallel links between the same two nodes get increasing offsets; a link whose
+    // straight line would run through another node (a torus wrap-around, a long chord)
+    // is drawn as an arc around it.
     std::map<std::pair<int, int>, int> seen;
     for (int l = 0; l < net.link_count(); ++l) {
         const Link& link = net.link(l);
@@ -68,8 +85,18 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
         const double trim = std::min(node_r * 1.2, len / 3);
         a = {a.x + ux * trim - uy * off, a.y + uy * trim + ux * off};
         b = {b.x - ux * trim - uy * off, b.y - uy * trim + ux * off};
-        svg += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"{}>{}</line>", a.x, a.y, b.x, b.y,
-                           link_attributes(m, l, o, width), title_element(m));
+        const std::string attrs = link_attributes(m, l, o, width);
+        if (passes_through_a_node(net, at, link.from, link.to, node_r)) {
+            // Both directions bow the same way, away from the centre of the drawing.
+            const double mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, bulge = std::min(std::max(len * 0.12, node_r * 3), S * 0.07);
+            const double side = (mx - S / 2) * -uy + (my - S / 2) * ux >= 0 ? 1 : -1;
+            const Point c{mx - uy * bulge * side, my + ux * bulge * side};
+            svg += fmt::format("<path d=\"M{:.1f},{:.1f} Q{:.1f},{:.1f} {:.1f},{:.1f}\"{}>{}</path>", a.x, a.y, c.x, c.y, b.x, b.y,
+                               attrs, title_element(m));
+        } else {
+            svg += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"{}>{}</line>", a.x, a.y, b.x, b.y,
+                               attrs, title_element(m));
+        }
     }
     svg += "</g><g>";
     for (int n = 0; n < net.node_count(); ++n) {

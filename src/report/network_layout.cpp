@@ -211,12 +211,12 @@ void layout_force(const Network& net, NetworkLayout& L) {
     }
 }
 
-/// Scales the positions into [0.04, 0.96]^2 keeping the aspect ratio.
-void fit(NetworkLayout& L) {
+/// Scales the positions into [margin, 1 - margin]^2 keeping the aspect ratio.
+void fit(NetworkLayout& L, double margin) {
     if (L.position.empty()) return;
     double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
     for (const Point& q : L.position) x0 = std::min(x0, q.x), y0 = std::min(y0, q.y), x1 = std::max(x1, q.x), y1 = std::max(y1, q.y);
-    const double span = std::max({x1 - x0, y1 - y0, 1e-9}), s = 0.92 / span;
+    const double span = std::max({x1 - x0, y1 - y0, 1e-9}), s = (1 - 2 * margin) / span;
     const double ox = 0.5 - s * (x1 - x0) / 2, oy = 0.5 - s * (y1 - y0) / 2;
     for (Point& q : L.position) q = {ox + (q.x - x0) * s, oy + (q.y - y0) * s};
 }
@@ -258,7 +258,7 @@ NetworkLayout layout_network(const Network& net) {
         L.kind = LayoutKind::Force;
         layout_force(net, L);
     }
-    fit(L);
+    fit(L, L.kind == LayoutKind::Grid ? 0.09 : 0.04);  // room for the wrap-around arcs of a torus
     return L;
 }
 

@@ -25,7 +25,7 @@ figcaption{font-size:12px;color:#4a5568;max-width:720px}figure h3{font-size:14px
 table{border-collapse:collapse;margin:6px 0 10px}td,th{border:1px solid #e2e8f0;padding:3px 8px;text-align:left;font-size:13px}
 th{background:#edf2f7}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .gallery{display:flex;flex-wrap:wrap;gap:8px}.pict{border:1px solid #e2e8f0;border-radius:4px;padding:4px;background:#fff}
-.pict line.busy,.pict line.bottleneck{stroke-width:2.2px}.pict div{font-size:11px;color:#4a5568;text-align:center}.controls{margin:8px 0}.controls button{margin-right:8px}
+.pict .busy,.pict .bottleneck{stroke-width:2.2px}.pict div{font-size:11px;color:#4a5568;text-align:center}.controls{margin:8px 0}.controls button{margin-right:8px}
 .legend span{display:inline-block;margin-right:14px;font-size:12px}.legend i{display:inline-block;width:18px;height:3px;vertical-align:middle;margin-right:4px}
 )css";
 

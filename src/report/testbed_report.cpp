@@ -27,33 +27,35 @@ json grouped_bars(const json& values, const std::string& x_title, const json& x_
                          {"scale", {{"domain", {"this run", "papers"}}, {"range", {"#1f77b4", "#a0aec0"}}}}}}}}};
 }
 
-Figure search_space_figure(const json& summary, const std::string& file) {
-    const json& share = member(summary, "search_space_share", file, "/summary");
-    const char* levels[] = {"naive", "blank", "idle", "skeleton"};
-    const char* labels[] = {"naive", "+blank", "+idle", "+skeleton"};
-    json values = json::array(), order = json::array();
+/// One summary distribution (`key` of the run's summary, four buckets) beside the papers'.
+json beside_papers(const json& summary, const std::string& file, const char* key, const char* const (&keys)[4],
+                   const char* const (&labels)[4], const double (&papers)[4], json& order) {
+    const json& share = member(summary, key, file, "/summary");
+    json values = json::array();
     for (int i = 0; i < 4; ++i) {
-        values.push_back({{"x", labels[i]}, {"source", "this run"}, {"share", number_at(share, levels[i], file, "/summary/search_space_share")}});
-        values.push_back({{"x", labels[i]}, {"source", "papers"}, {"share", kPaperSearchSpace[i]}});
+        values.push_back({{"x", labels[i]}, {"source", "this run"}, {"share", number_at(share, keys[i], file, std::string("/summary/") + key)}});
+        values.push_back({{"x", labels[i]}, {"source", "papers"}, {"share", papers[i]}});
         order.push_back(labels[i]);
     }
-    const int samples = summary.value("search_space_samples", 0);
+    return values;
+}
+
+Figure search_space_figure(const json& summary, const std::string& file) {
+    static const char* const levels[] = {"naive", "blank", "idle", "skeleton"};
+    static const char* const labels[] = {"naive", "+blank", "+idle", "+skeleton"};
+    json order = json::array();
+    const json values = beside_papers(summary, file, "search_space_share", levels, labels, kPaperSearchSpace, order);
     return {"search-space", "Search space: categories visited",
             fmt::format("Mean share of the naive enumeration's categories per optimisation level, over the {} representatives "
-                        "enumerated to the end (papers: 23 traffics, report §6.3).", samples),
+                        "enumerated to the end (papers: 23 traffics, report §6.3).", summary.value("search_space_samples", 0)),
             grouped_bars(values, "optimisation", order, "categories (share of naive)"), ""};
 }
 
 Figure dsatur_figure(const json& summary, const std::string& file) {
-    const json& share = member(summary, "dsatur_loss_share", file, "/summary");
-    const char* keys[] = {"none", "below_10", "10_to_19", "20_and_more"};
-    const char* labels[] = {"none", "< 10 %", "10-19 %", ">= 20 %"};
-    json values = json::array(), order = json::array();
-    for (int i = 0; i < 4; ++i) {
-        values.push_back({{"x", labels[i]}, {"source", "this run"}, {"share", number_at(share, keys[i], file, "/summary/dsatur_loss_share")}});
-        values.push_back({{"x", labels[i]}, {"source", "papers"}, {"share", kPaperDsaturLoss[i]}});
-        order.push_back(labels[i]);
-    }
+    static const char* const keys[] = {"none", "below_10", "10_to_19", "20_and_more"};
+    static const char* const labels[] = {"none", "< 10 %", "10-19 %", ">= 20 %"};
+    json order = json::array();
+    const json values = beside_papers(summary, file, "dsatur_loss_share", keys, labels, kPaperDsaturLoss, order);
     return {"dsatur-loss", "DSatur throughput loss",
             "Share of the testbed patterns by how much throughput the DSatur colouring loses against the best schedule "
             "(report §6.4).",

@@ -35,7 +35,7 @@ function inspect() {
     return { id: el.id, rendered: el.dataset.rendered === '1', svg_marks: marks, canvas_inked_pixels: inked };
   });
   const drawings = [...document.querySelectorAll('.drawing')].map((el) => ({
-    id: el.id, elements: el.querySelectorAll('svg line, svg rect, svg circle').length }));
+    id: el.id, elements: el.querySelectorAll('svg line, svg path, svg rect, svg circle').length }));
   const gallery = document.getElementById('pictograms');
   return { title: document.title, charts, drawings,
            frames: gallery ? Number(gallery.dataset.frames) : null,

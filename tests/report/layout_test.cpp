@@ -60,11 +60,21 @@ TEST(NetworkDrawing, OneLinePerDirectedLinkWithItsClass) {
     o.link_ids = true;
     const std::string svg = network_svg(net, layout_network(net), marks, o);
     std::size_t lines = 0;
-    for (auto at = svg.find("<line"); at != std::string::npos; at = svg.find("<line", at + 1)) ++lines;
+    for (const char* tag : {"<line", "<path"})
+        for (auto at = svg.find(tag); at != std::string::npos; at = svg.find(tag, at + 1)) ++lines;
     EXPECT_EQ(lines, static_cast<std::size_t>(net.link_count()));
     EXPECT_NE(svg.find("class=\"bottleneck\" data-l=\"0\""), std::string::npos);
     EXPECT_NE(svg.find("data-layout=\"ring\""), std::string::npos);
     EXPECT_EQ(xml_escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+}
+
+TEST(NetworkDrawing, TorusWrapAroundLinksAreArcs) {
+    const Network net = make_network("torus:4x4");
+    const std::vector<LinkMark> marks(static_cast<std::size_t>(net.link_count()));
+    const std::string svg = network_svg(net, layout_network(net), marks, DrawingOptions{});
+    std::size_t arcs = 0;
+    for (auto at = svg.find("<path"); at != std::string::npos; at = svg.find("<path", at + 1)) ++arcs;
+    EXPECT_EQ(arcs, 16U);  // 4 rows + 4 columns wrap around, both directions
 }
 
 }  // namespace

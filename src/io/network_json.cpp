@@ -2,7 +2,7 @@
 
 #include <fstream>
 
-#include "io/json_input.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/traffic/patterns.hpp"
 

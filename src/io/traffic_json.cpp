@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "io/json_input.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
 

@@ -1,22 +1,13 @@
 // Reading back the JSON results of other commands (see result_file.hpp).
 #include "liquid/report/result_file.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include "liquid/base/error.hpp"
+#include "liquid/io/json_input.hpp"
 
 namespace liquid::report {
 namespace {
 
 bool has(const nlohmann::json& j, const char* key) { return j.is_object() && j.contains(key); }
-
-/// Line of a byte offset, for syntax errors.
-int line_of(const std::string& text, std::size_t byte) {
-    int line = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) line += text[i] == '\n';
-    return line;
-}
 
 }  // namespace
 
@@ -46,18 +37,7 @@ ResultKind result_kind(const nlohmann::json& j, const std::string& where) {
 }
 
 ResultFile read_result_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "cannot open the file", "give the path of a --json result");
-    std::stringstream s;
-    s << in.rdbuf();
-    const std::string text = s.str();
-    ResultFile f{path, {}, ResultKind::Schedule};
-    try {
-        f.json = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(path + ":" + std::to_string(line_of(text, e.byte)), "not valid JSON",
-                         "give the --json output of a liquid command");
-    }
+    ResultFile f{path, io::parse_json_file(path), ResultKind::Schedule};
     f.kind = result_kind(f.json, path);
     return f;
 }

@@ -119,11 +119,11 @@ std::string link_grid_svg(const std::vector<std::string>& names, const std::vect
     const int n = static_cast<int>(names.size());
     const int cols = std::max(1, static_cast<int>(std::ceil(std::sqrt(double(n)))));
     const int rows = std::max(1, (n + cols - 1) / cols);
-    const double cell = o.size / cols, h = cell * rows;
+    const double cell = std::min(o.size / cols, o.labels ? 64.0 : 24.0), w = cell * cols, h = cell * rows;
     std::string svg = fmt::format(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"lg\"{} width=\"{:.0f}\" height=\"{:.0f}\" viewBox=\"0 0 {:.0f} {:.0f}\" "
         "data-layout=\"links\"><style>{}</style><g fill=\"none\">",
-        o.id.empty() ? "" : " id=\"" + o.id + "\"", o.size, h, o.size, h, drawing_style());
+        o.id.empty() ? "" : " id=\"" + o.id + "\"", w, h, w, h, drawing_style());
     for (int l = 0; l < n; ++l) {
         LinkMark m = marks[static_cast<std::size_t>(l)];
         if (m.title.empty()) m.title = names[static_cast<std::size_t>(l)];

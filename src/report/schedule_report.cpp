@@ -96,8 +96,10 @@ Section overview_section(const ScheduleReportInput& in, const TrafficAnalysis& a
     o.size = in.network && in.network->node_count() > 120 ? 820 : 620;
     o.id = "network-svg";
     s.figures.push_back({"network", "The network and its link loads", 
-                         "Every directed link is one line (the two directions of a cable side by side). Red: bottlenecks "
-                         "(load = Λ); blue, darker with the load: other used links; grey: unused. Hover a link for its load.",
+                         std::string(in.network ? "Every directed link is one line (the two directions of a cable side by side). "
+                                                : "A link-set traffic has no network: every link is one square. ") +
+                             "Red: bottlenecks (load = Λ); blue, darker with the load: other used links; grey: unused. "
+                             "Hover a link for its load.",
                          nullptr, drawing(in, layout, load_marks(*in.traffic, a), o)});
     return s;
 }

@@ -62,4 +62,16 @@ TEST(ReportCommand, BadInputExitsWith2) {
     std::filesystem::remove(html);
 }
 
+TEST(ReportCommand, TestbedShortcutWritesThePage) {
+    const std::string html = out_path("testbed.html"), dir = out_path("t1");
+    const auto r = run_liquid("testbed t1 --sweep-only --threads 2 --out " + dir + " --report " + html);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string page = slurp(html);
+    EXPECT_NE(page.find("data-figure=\"liquid-throughput\""), std::string::npos);
+    EXPECT_EQ(run_liquid("testbed t1 --sweep-only --out " + dir + " --report /proc/cannot/write.html").exit_code, 2);
+    EXPECT_EQ(run_liquid("simulate testbed --limit 1 --out " + dir + " --report /proc/cannot/write.html").exit_code, 2);
+    std::filesystem::remove(html);
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace

@@ -52,8 +52,8 @@ async function checkPage(browser, page, shots) {
   tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   tab.on('pageerror', (e) => errors.push(String(e)));
   tab.on('request', (r) => { if (r.url() !== url) requests.push(r.url()); });
-  await tab.goto(url, { waitUntil: 'load' });
-  await tab.waitForFunction(() => window.liquidReport && window.liquidReport.done, null, { timeout: 60000 });
+  await tab.goto(url, { waitUntil: 'load', timeout: 180000 });
+  await tab.waitForFunction(() => window.liquidReport && window.liquidReport.done, null, { timeout: 180000 });
   const found = await tab.evaluate(inspect);
   const shown = found.pictograms;
   if (found.frames !== null) {

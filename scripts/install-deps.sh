@@ -18,6 +18,8 @@ PACKAGES=(
   ibsim-utils libumad2sim0 opensm infiniband-diags  # simulated InfiniBand fabric for the ibsim round trip
   graphviz              # renders `liquid network --format dot` (DOT export test)
   clang libclang-rt-14-dev  # fuzz/: libFuzzer harnesses (make fuzz, make test-fuzz)
+  nodejs                # liquid report: npm ci of web/, --svg-dir chart rendering
+  chromium              # liquid report's browser test (headless)
 )
 
 SUDO=""
@@ -27,11 +29,24 @@ missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# Debian ships npm as its own package; some nodejs builds carry it already.
+command -v npm >/dev/null 2>&1 || dpkg-query -W -f='${Status}' npm 2>/dev/null | grep -q "install ok installed" || missing+=(npm)
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#PACKAGES[@]} packages present"
-  exit 0
+else
+  echo "install-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-echo "install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+# Browser-side libraries inlined into liquid report pages (vega, vega-lite, vega-embed)
+# and the browser-test driver (playwright-core, used with Debian's chromium), pinned by
+# web/package-lock.json. The build embeds web/node_modules/*/build/*.min.js.
+cd "$(dirname "$0")/../web"
+if [ -f node_modules/.package-lock.json ] && cmp -s package-lock.json node_modules/.liquid-installed-lock; then
+  echo "install-deps: web/node_modules up to date"
+else
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.liquid-installed-lock
+fi

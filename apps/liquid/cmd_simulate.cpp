@@ -18,6 +18,7 @@
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/report/testbed_report.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/frame_executor.hpp"
 #include "liquid/sim/queue_executor.hpp"
@@ -176,6 +177,7 @@ struct TestbedCmdOptions {
     std::uint64_t seed = 1;
     double time_limit = 5, unaware_size = 2e6, scheduled_size = 5e6;
     bool json = false;
+    std::string report;  // --report FILE: the simulation figure of liquid report
 };
 
 struct Spread {
@@ -194,9 +196,30 @@ Spread spread(std::vector<double> v) {
     return s;
 }
 
+/// One JSON line per pattern (the columns of testbed.csv, throughputs in MB/s).
+nlohmann::json testbed_rows_json(const std::vector<testbed::TestbedRow>& rows) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const testbed::TestbedRow& r : rows) {
+        nlohmann::json j{{"allocation", r.rep.allocation.label()}, {"nodes", r.rep.allocation.total()}, {"transfers", r.rep.transfers},
+                         {"duration", r.rep.duration}, {"liquid_MBps", r.liquid_throughput / 1e6},
+                         {"round_robin_length", r.round_robin_length}, {"dsatur_length", r.dsatur_length},
+                         {"liquid_length", r.liquid_length}, {"liquid_found", r.liquid_found}};
+        const std::pair<const char*, const testbed::TableCell*> cells[] = {{"round_robin", &r.round_robin}, {"random", &r.random}, {"fifo", &r.fifo},
+            {"round_robin_frames", &r.round_robin_frames}, {"dsatur", &r.dsatur}, {"liquid_schedule", &r.liquid}};
+        for (const auto& [name, c] : cells) {
+            j[std::string(name) + "_MBps"] = c->throughput / 1e6;
+            j[std::string(name) + "_ratio"] = c->ratio;
+        }
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
 void run_testbed(const TestbedCmdOptions& o) {
     if (o.threads < 0 || o.random_runs < 1 || o.limit < 0 || !(o.unaware_size > 0) || !(o.scheduled_size > 0) || !(o.time_limit > 0))
         throw InputError("simulate testbed", "--threads, --limit must be >= 0, --random-runs >= 1, sizes and --time-limit > 0");
+    if (!o.report.empty() && !std::ofstream(o.report))  // before the long run
+        throw InputError("--report " + o.report, "cannot write the file", "give a writable path");
     Network t1 = make_swiss_t1();
     const bool show = !o.json && stderr_is_terminal();
     testbed::SweepResult sweep;
@@ -251,16 +274,16 @@ void run_testbed(const TestbedCmdOptions& o) {
         {"dsatur", column([](const testbed::TestbedRow& r) { return r.dsatur; })},
         {"liquid_schedule", column([](const testbed::TestbedRow& r) { return r.liquid; })}};
     int liquid_found = static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const testbed::TestbedRow& r) { return r.liquid_found; }));
-    if (o.json) {
-        nlohmann::json j{{"patterns", rows.size()}, {"table", csv.string()}, {"seed", o.seed}, {"random_runs", o.random_runs},
-                         {"unaware_size_bytes", o.unaware_size}, {"scheduled_size_bytes", o.scheduled_size},
-                         {"hop_latency_s", o.times.hop_latency}, {"message_overhead_s", o.times.overhead},
-                         {"barrier_s", o.times.barrier}, {"liquid_schedules_found", liquid_found}};
-        for (const auto& [name, s] : cols)
-            j["ratio"][name] = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"below_0.98", s.below_98}};
-        print_json(j);
-        return;
-    }
+    nlohmann::json j{{"patterns", rows.size()}, {"table", csv.string()}, {"seed", o.seed}, {"random_runs", o.random_runs},
+                     {"unaware_size_bytes", o.unaware_size}, {"scheduled_size_bytes", o.scheduled_size},
+                     {"hop_latency_s", o.times.hop_latency}, {"message_overhead_s", o.times.overhead},
+                     {"barrier_s", o.times.barrier}, {"liquid_schedules_found", liquid_found}};
+    for (const auto& [name, s] : cols)
+        j["ratio"][name] = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"below_0.98", s.below_98}};
+    j["rows"] = testbed_rows_json(rows);
+    if (!o.report.empty())
+        report::write_html(report::testbed_simulation_page({"simulate testbed", j, report::ResultKind::TestbedSimulation}), o.report);
+    if (o.json) return print_json(j);
     fmt::print("patterns:     {} representative Swiss-T1 allocations (>= 2 switches)\n", rows.size());
     fmt::print("messages:     {:g} MB unaware orders, {:g} MB schedules; links 86 MB/s; random: median of {} seeds from {}\n",
                o.unaware_size / 1e6, o.scheduled_size / 1e6, o.random_runs, o.seed);
@@ -270,7 +293,7 @@ void run_testbed(const TestbedCmdOptions& o) {
     fmt::print("ratio to the liquid throughput:  {:<20} {:>7} {:>7} {:>7} {:>10}\n", "", "min", "median", "max", "< 0.98");
     for (const auto& [name, s] : cols)
         fmt::print("  {:<47} {:7.3f} {:7.3f} {:7.3f} {:10}\n", name, s.min, s.median, s.max, s.below_98);
-    fmt::print("table:        {}\n", csv.string());
+    fmt::print("table:        {}{}\n", csv.string(), o.report.empty() ? "" : ", report: " + o.report);
 }
 
 const RegisterCommand reg{{"simulate", "execute a traffic on the wormhole network simulator: makespan, throughput, ratio to liquid",
@@ -309,7 +332,8 @@ const RegisterCommand reg_testbed{{"simulate testbed",
         cmd.add_option("--scheduled-size", o->scheduled_size, "message bytes of DSatur/liquid schedules (papers: 5 MB)")->capture_default_str()->check(positive_amount());
         cmd.add_option("--limit", o->limit, "simulate only the first N patterns (0 = all)")->check(whole_number(0, INT_MAX));
         add_overhead_options(cmd, o->times);
-        cmd.add_flag("--json", o->json, "print one JSON summary object");
+        cmd.add_option("--report", o->report, "also write the figure as an HTML page (liquid report)");
+        cmd.add_flag("--json", o->json, "print one JSON summary object (with one row per pattern)");
         cmd.callback([o] { run_testbed(*o); });
     }}};
 

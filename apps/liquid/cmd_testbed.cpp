@@ -21,6 +21,7 @@
 #include "liquid/io/output_file.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/report/testbed_report.hpp"
 #include "liquid/testbed/experiment.hpp"
 
 namespace liquid::app {
@@ -39,6 +40,7 @@ struct T1Options {
     bool no_enumerate = false;
     bool sweep_only = false;
     bool json = false;
+    std::string report;  // --report FILE: the testbed page of liquid report
 };
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
@@ -50,6 +52,8 @@ void check(const T1Options& o) {
     if (!(o.time_limit > 0)) throw InputError("--time-limit", "must be positive", "give seconds per representative, e.g. 2");
     if (!o.no_enumerate && o.max_categories == 0)
         throw InputError("--max-categories", "must be positive", "cap each enumeration, or pass --no-enumerate");
+    if (!o.report.empty() && !std::ofstream(o.report))  // before the long run
+        throw InputError("--report " + o.report, "cannot write the file", "give a writable path");
 }
 
 std::filesystem::path prepare_out(const std::string& dir) {
@@ -129,6 +133,25 @@ std::string csv_row(const RepresentativeResult& r) {
         complete = complete && sp.complete;
     }
     return s + fmt::format(",{},{}\n", int(complete), int(r.all_verified()));
+}
+
+/// One line per representative for the report's figures (the full rows with frames are
+/// in t1-representatives.json).
+nlohmann::json compact_row(const RepresentativeResult& r) {
+    nlohmann::json j = sweep_row(r.representative);
+    j["length"] = r.exact.schedule.length();
+    j["liquid"] = r.exact.liquid;
+    j["optimal"] = r.exact.optimal;
+    j["dsatur_length"] = r.dsatur_length;
+    j["dsatur_loss"] = r.dsatur_loss();
+    j["round_robin_length"] = r.round_robin_length;
+    j["round_robin_loss"] = r.round_robin_loss();
+    j["skeleton_share"] = double(r.skeleton) / r.representative.transfers;
+    return j;
+}
+
+void write_report(const std::string& path, const nlohmann::json& result) {
+    if (!path.empty()) report::write_html(report::testbed_page({"testbed t1", result, report::ResultKind::Testbed}), path);
 }
 
 // ---- summary ------------------------------------------------------------------------
@@ -298,6 +321,7 @@ void run_t1(const T1Options& o) {
     files_out.add("t1-sweep.json", nlohmann::json{{"sweep", sweep}, {"representatives", reps}}.dump(1) + "\n");
     if (o.sweep_only) {
         files_out.commit();
+        write_report(o.report, {{"sweep", sweep}, {"representatives", reps}});
         if (o.json) return print_json({{"sweep", sweep}, {"files", {(out / "t1-sweep.json").string()}}});
         print_sweep(sweep);
         print_by_nodes(sweep["by_nodes"]);
@@ -316,19 +340,22 @@ void run_t1(const T1Options& o) {
     const nlohmann::json summary = summary_json(s, eo, secs);
 
     std::string csv = kCsvHeader;
-    nlohmann::json rows = nlohmann::json::array();
+    nlohmann::json rows = nlohmann::json::array(), compact = nlohmann::json::array();
     for (const RepresentativeResult& r : results) {
         csv += csv_row(r);
         rows.push_back(result_row(allocation_traffic(t1, r.representative.allocation), r));
+        compact.push_back(compact_row(r));
     }
     const auto csv_path = out / "t1-representatives.csv", json_path = out / "t1-representatives.json",
                summary_path = out / "t1-summary.json";
     files_out.add(csv_path.filename().string(), csv);
     files_out.add(json_path.filename().string(), nlohmann::json{{"summary", summary}, {"rows", rows}}.dump() + "\n");
     const nlohmann::json files = {csv_path.string(), json_path.string(), summary_path.string(), (out / "t1-sweep.json").string()};
-    const nlohmann::json all = {{"network", t1.name()}, {"sweep", sweep}, {"summary", summary}, {"files", files}};
+    nlohmann::json all = {{"network", t1.name()}, {"sweep", sweep}, {"summary", summary}, {"files", files}, {"representatives", compact}};
+    if (!o.report.empty()) all["files"].push_back(o.report);
     files_out.add(summary_path.filename().string(), all.dump(2) + "\n");
     files_out.commit();
+    write_report(o.report, all);
     if (o.json) return print_json(all);
     print_sweep(sweep);
     print_summary(s, eo, secs);
@@ -348,6 +375,7 @@ const RegisterCommand reg{{"testbed t1", "the papers' Swiss-T1 experiment: 5^8 a
         cmd.add_flag("--no-enumerate", o->no_enumerate, "skip the four full-team enumerations");
         cmd.add_flag("--sweep-only", o->sweep_only, "only sweep the allocations and list the representatives");
         cmd.add_option("--allocation", o->allocation, "run one allocation instead, e.g. 44000000 (8 digits 0..4, switch s0 first); prints its schedule");
+        cmd.add_option("--report", o->report, "also write the testbed figures as an HTML page (liquid report)");
         cmd.add_flag("--json", o->json, "print one JSON object");
         cmd.callback([o] { run_t1(*o); });
     }}};

@@ -1,4 +1,4 @@
-#include "io/json_input.hpp"
+#include "liquid/io/json_input.hpp"
 
 #include <climits>
 #include <cmath>

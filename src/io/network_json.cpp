@@ -1,7 +1,7 @@
 #include "liquid/io/network_json.hpp"
 
 
-#include "io/json_input.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
 #include "liquid/io/output_file.hpp"

@@ -3,7 +3,7 @@
 #include <climits>
 #include <filesystem>
 
-#include "io/json_input.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Makes the report pages the README shows and checks them in headless Chromium
+# (tests/report/browser_check.js): no console error, no network request, every chart
+# rendered, the schedule pages' frame counts; screenshots land beside the pages.
+#   bash scripts/report-pages.sh [OUTDIR [LIQUID]]      (defaults: out/report, build/liquid)
+# The README's screenshots: bash scripts/report-pages.sh out/report && cp out/report/{schedule-t1,testbed}.png docs/img/
+# The testbed run is cut down (exact search 0.5 s, enumerations capped at 20 000
+# categories, 150 simulated patterns) to keep the whole script near a minute. The pages
+# of the --report shortcuts are made by the same page builders from the same JSON as the
+# combined testbed page, so the browser opens the combined one.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:-out/report}"
+liquid="${2:-$root/build/liquid}"
+chromium="${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}"
+[ -n "$chromium" ] || { echo "report-pages: chromium not found (scripts/install-deps.sh installs it)" >&2; exit 3; }
+mkdir -p "$out"
+
+# Schedule pages: the Swiss-T1 all-to-all (K-ring drawing) from a saved schedule, and a
+# torus made directly (grid drawing), with its figures as SVG files.
+"$liquid" schedule --network swiss-t1 --self --json >"$out/schedule-t1.json"
+"$liquid" report --network swiss-t1 --self --from "$out/schedule-t1.json" -o "$out/schedule-t1.html" >/dev/null
+"$liquid" report --network torus:4x4 --pattern all-to-all --json -o "$out/schedule-torus.html" \
+  --svg-dir "$out/svg-torus" >"$out/schedule-torus.report.json"
+
+# Testbed pages: testbed t1 --report, simulate testbed --report, and both in one page.
+"$liquid" testbed t1 --threads 2 --time-limit 0.5 --max-categories 20000 --out "$out/t1" --json \
+  --report "$out/testbed-t1.html" >"$out/testbed-t1.json"
+"$liquid" simulate testbed --threads 2 --limit 150 --random-runs 1 --out "$out/sim" --json \
+  --report "$out/testbed-sim.html" >"$out/testbed-sim.json"
+"$liquid" report --from "$out/testbed-t1.json" --from "$out/testbed-sim.json" -o "$out/testbed.html" >/dev/null
+
+# Optical page: p2p tables (short runs) and the broadcast curves.
+"$liquid" optical p2p-tables --rounds 500 --threads 2 --dimensions 3 4 --json >"$out/p2p-tables.json"
+"$liquid" report --from "$out/p2p-tables.json" -o "$out/optical.html" >/dev/null
+
+frames() { node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log((j.schedule||j.data.schedule).length)' "$1"; }
+node "$root/tests/report/browser_check.js" --chromium "$chromium" --shots "$out" \
+  "$out/schedule-t1.html=$(frames "$out/schedule-t1.json")" \
+  "$out/schedule-torus.html=$(frames "$out/schedule-torus.report.json")" \
+  "$out/testbed.html" "$out/optical.html" >"$out/browser.json"
+echo "report-pages: every page passed; pages, screenshots and browser.json in $out"

@@ -1,0 +1,82 @@
+// Report pages: self-contained HTML, the schedule page's frames, result recognition.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "liquid/base/error.hpp"
+#include "liquid/testbed/network_spec.hpp"
+#include "liquid/report/page.hpp"
+#include "liquid/report/result_file.hpp"
+#include "liquid/report/schedule_report.hpp"
+#include "liquid/traffic/patterns.hpp"
+
+namespace {
+
+using namespace liquid;
+using namespace liquid::report;
+
+Page two_switch_page(Method m) {
+    static const Network net = make_network("two-switch");
+    static const Traffic t = make_pattern(net, PatternSpec{});
+    SolveOptions so;
+    so.method = m;
+    return schedule_page(schedule_for_report(&net, t, "all-to-all over two-switch", so));
+}
+
+TEST(SchedulePage, FramesOfTheScheduleAndOfRoundRobin) {
+    const Page p = two_switch_page(Method::Liquid);
+    const int length = p.data["schedule"]["length"].get<int>();
+    EXPECT_EQ(length, p.data["schedule"]["duration"].get<int>());  // the two-switch example has a liquid schedule
+    EXPECT_GE(p.data["schedule"]["round_robin_length"].get<int>(), length);
+    EXPECT_EQ(p.data["pictograms"]["frames"].size(), static_cast<std::size_t>(length));
+    const std::string html = render_html(p);
+    EXPECT_NE(html.find("data-frames=\"" + std::to_string(length) + "\""), std::string::npos);
+}
+
+TEST(SchedulePage, SelfContained) {
+    const std::string html = render_html(two_switch_page(Method::DSatur));
+    // Nothing that could make the browser fetch: no src/href to a URL, no @import, no url(...).
+    EXPECT_FALSE(std::regex_search(html, std::regex(R"((src|href)\s*=\s*["']?(https?:)?//)")));
+    EXPECT_EQ(html.find("@import"), std::string::npos);
+    EXPECT_EQ(html.find("<link"), std::string::npos);
+    for (const char* lib : {"vega", "vega-lite", "vega-embed"})
+        EXPECT_NE(html.find(std::string("data-library=\"") + lib + "\""), std::string::npos) << lib;
+    EXPECT_GT(html.size(), 500000U);  // the libraries are inside
+}
+
+TEST(SchedulePage, FrameSvgsOnRequest) {
+    static const Network net = make_network("torus:3x3");
+    static const Traffic t = make_pattern(net, PatternSpec{});
+    ScheduleReportOptions o;
+    o.frame_svgs = true;
+    const Page p = schedule_page(schedule_for_report(&net, t, "torus", SolveOptions{}), o);
+    EXPECT_EQ(p.extra_svgs.size(), p.data["pictograms"]["frames"].size());
+    EXPECT_EQ(p.extra_svgs.front().id, "frame-001");
+}
+
+TEST(ResultFile, KindsAreRecognised) {
+    using nlohmann::json;
+    EXPECT_EQ(result_kind(json{{"schedule", {{"frames", json::array()}}}}, "f"), ResultKind::Schedule);
+    EXPECT_EQ(result_kind(json{{"sweep", {{"by_nodes", json::array()}}}, {"summary", json::object()}}, "f"), ResultKind::Testbed);
+    EXPECT_EQ(result_kind(json{{"patterns", 3}, {"ratio", json::object()}}, "f"), ResultKind::TestbedSimulation);
+    EXPECT_EQ(result_kind(json{{"makespan_s", 1.0}, {"links", json::array()}}, "f"), ResultKind::Simulation);
+    EXPECT_EQ(result_kind(json{{"table1", json::array()}}, "f"), ResultKind::OpticalTables);
+    EXPECT_EQ(result_kind(json{{"command", "optical sweep"}, {"rows", json::array()}}, "f"), ResultKind::OpticalSweep);
+    try {
+        result_kind(json{{"hello", 1}}, "x.json");
+        FAIL() << "unknown JSON accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("x.json: /"), std::string::npos) << e.what();
+    }
+}
+
+TEST(ResultFile, MissingMemberNamesTheJsonPath) {
+    try {
+        number_at(nlohmann::json{{"summary", 1}}, "seconds", "t1.json", "/sweep");
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("t1.json: /sweep/seconds"), std::string::npos) << e.what();
+    }
+}
+
+}  // namespace

@@ -12,6 +12,8 @@ PACKAGES=(
   libbenchmark-dev      # bench/
   libcadical-dev        # SAT portfolio partner of the exact search
   python3               # scripts/check-layering.py (the layering test)
+  clang-tidy            # scripts/run-clang-tidy.sh (static checks in make test)
+  clang-format          # make format-check (.clang-format)
 )
 
 SUDO=""

@@ -6,7 +6,7 @@ ASAN_BUILD ?= build-asan
 FUZZ_SECONDS ?= 60
 FUZZ_CI_SECONDS ?= 25
 
-.PHONY: deps build demo test test-release test-asan test-fuzz fuzz bench clean
+.PHONY: deps build demo test test-release test-asan test-fuzz fuzz tidy format-check bench clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -22,6 +22,16 @@ test: test-release test-asan test-fuzz
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	bash scripts/run-clang-tidy.sh $(BUILD) $(JOBS)
+
+# Static checks of the library sources (.clang-tidy lists them, each with its reason).
+tidy: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > /dev/null
+	bash scripts/run-clang-tidy.sh $(BUILD) $(JOBS)
+
+# Fails when a source file differs from its .clang-format layout (prints the places).
+format-check:
+	git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
 
 test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DLIQUID_SANITIZE=ON -DLIQUID_BENCH=OFF -DLIQUID_WERROR=$(if $(CI),ON,OFF) > /dev/null

@@ -50,7 +50,8 @@ void BM_LiquidScheduleFrames(benchmark::State& state) {
 
 void BM_Queues(benchmark::State& state) {
     const Full& f = full();
-    auto order = static_cast<QueueOrder>(state.range(0));
+    constexpr Method kOrders[] = {Method::RoundRobin, Method::Random, Method::Fifo};  // range(0) indexes these
+    const Method order = kOrders[state.range(0)];
     auto queues = sender_queues(f.w, order, 1);
     SimOptions o;
     o.hop_latency_s = state.range(1) ? 1e-6 : 0;  // with latency: one event per hop release
@@ -60,7 +61,7 @@ void BM_Queues(benchmark::State& state) {
         events = r.events;
         benchmark::DoNotOptimize(r.makespan);
     }
-    state.SetLabel(std::string(order_name(order)) + (state.range(1) ? ", 1 us hops" : ", zero latency"));
+    state.SetLabel(std::string(method_name(order)) + (state.range(1) ? ", 1 us hops" : ", zero latency"));
     report(state, events);
 }
 
@@ -72,7 +73,7 @@ void BM_FlitModelRoundRobin(benchmark::State& state) {
     Network net = f.net;
     net.set_default_rate(1);
     Workload w = make_workload(t, network_rates(net));
-    auto queues = sender_queues(w, QueueOrder::RoundRobin);
+    auto queues = sender_queues(w, Method::RoundRobin);
     for (auto _ : state) {
         FlitResult r = simulate_flits(w, queues, FlitOptions{});
         benchmark::DoNotOptimize(r.makespan);

@@ -11,7 +11,11 @@ function(liquid_module name)
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
   add_library(liquid_${name} STATIC ${sources})
   add_library(liquid::${name} ALIAS liquid_${name})
-  target_include_directories(liquid_${name} PUBLIC ${PROJECT_SOURCE_DIR}/include PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  target_include_directories(liquid_${name} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+                             $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}> PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  # Installed as liquid::<name> (find_package(liquid), see cmake/liquidConfig.cmake.in).
+  set_target_properties(liquid_${name} PROPERTIES EXPORT_NAME ${name})
+  install(TARGETS liquid_${name} EXPORT liquidTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
   foreach(dep ${M_DEPENDS})
     if(NOT TARGET liquid_${dep})
       message(FATAL_ERROR "module ${name} depends on ${dep}, which is not declared before it")
@@ -23,6 +27,7 @@ function(liquid_module name)
   string(REPLACE ";" " " deps "${M_DEPENDS}")
   set_property(GLOBAL APPEND PROPERTY LIQUID_MODULE_LINES "${name} ${folder} ${deps}")
   set_property(GLOBAL APPEND PROPERTY LIQUID_MODULE_TARGETS liquid::${name})
+  set_property(GLOBAL APPEND PROPERTY LIQUID_MODULE_LIBS liquid_${name})
 endfunction()
 
 # Writes one line per module: "<name> <folder> <direct dependencies...>".

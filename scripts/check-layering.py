@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails when an include in src/ or include/liquid/ crosses a module edge CMake does not declare.
 
-Usage: check-layering.py MODULE_GRAPH SOURCE_DIR
+Usage: check-layering.py MODULE_GRAPH SOURCE_DIR [--doc ARCHITECTURE_MD]
 
 MODULE_GRAPH is written by CMake (liquid_write_module_graph): one line per module,
 "<name> <folder> <direct dependencies...>", taken from the liquid_module() calls in
@@ -11,6 +11,9 @@ A file of module M may include
     or transitively;
   - "<folder>/..." (a private header under src/) of M only;
   - a header next to itself.
+With --doc, the ```modules block of the architecture document ("name -> dep dep" per line)
+must list exactly the modules and direct dependencies of MODULE_GRAPH, so the picture in
+the document is the CMake target graph.
 """
 import re
 import sys
@@ -47,6 +50,30 @@ def closure(modules):
     return allowed
 
 
+def check_doc(path, modules):
+    """Differences between the doc's ```modules block and the CMake module graph."""
+    text = Path(path).read_text()
+    m = re.search(r"^```modules\n(.*?)^```", text, re.M | re.S)
+    if not m:
+        return [f"{path}: no ```modules block (one line per module: name -> dependencies)"]
+    doc = {}
+    for line in m.group(1).splitlines():
+        if line.strip():
+            name, _, deps = line.partition("->")
+            doc[name.strip()] = sorted(deps.split())
+    cmake = {name: sorted(mod["deps"]) for name, mod in modules.items()}
+    problems = []
+    for name in sorted(set(doc) | set(cmake)):
+        if name not in cmake:
+            problems.append(f"{path}: module {name} is in the picture but is no CMake target")
+        elif name not in doc:
+            problems.append(f"{path}: CMake target liquid::{name} is missing from the picture")
+        elif doc[name] != cmake[name]:
+            problems.append(f"{path}: {name} -> {' '.join(doc[name])} in the picture, "
+                            f"but CMake declares {name} -> {' '.join(cmake[name])}")
+    return problems
+
+
 def owner(relpath, folders):
     """The module whose folder is the longest prefix of relpath (a path below src/ or include/liquid/)."""
     best = None
@@ -58,13 +85,18 @@ def owner(relpath, folders):
 
 
 def main():
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    doc = None
+    if len(args) == 4 and args[2] == "--doc":
+        doc = args[3]
+        args = args[:2]
+    if len(args) != 2:
         sys.exit(__doc__)
-    modules = read_graph(sys.argv[1])
-    root = Path(sys.argv[2])
+    modules = read_graph(args[0])
+    root = Path(args[1])
     allowed = closure(modules)
     folders = {m["folder"]: name for name, m in modules.items()}
-    problems = []
+    problems = check_doc(doc, modules) if doc else []
     for base in (root / "src", root / "include" / "liquid"):
         for f in sorted(base.rglob("*")):
             if f.suffix not in (".cpp", ".hpp"):
@@ -97,9 +129,10 @@ def main():
     for p in problems:
         print(p)
     if problems:
-        print(f"check-layering: {len(problems)} include(s) cross a forbidden edge")
+        print(f"check-layering: {len(problems)} problem(s): includes across a forbidden edge or a picture that differs from the targets")
         return 1
-    print(f"check-layering: {len(modules)} modules, every include on a declared edge")
+    print(f"check-layering: {len(modules)} modules, every include on a declared edge"
+          + (f", {doc} matches the targets" if doc else ""))
     return 0
 
 

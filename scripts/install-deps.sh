@@ -20,6 +20,8 @@ PACKAGES=(
   clang libclang-rt-14-dev  # fuzz/: libFuzzer harnesses (make fuzz, make test-fuzz)
   nodejs                # liquid report: npm ci of web/, --svg-dir chart rendering
   chromium              # liquid report's browser test (headless)
+  clang-tidy            # scripts/run-clang-tidy.sh (static checks in make test)
+  clang-format          # make format-check (.clang-format)
 )
 
 SUDO=""

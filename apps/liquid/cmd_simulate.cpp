@@ -83,7 +83,7 @@ SimResult execute(const SimulateOptions& o, const LoadedTraffic& in, const Workl
         if (!unaware)
             throw InputError("--executor queues", std::string("method ") + method_name(m) + " makes a schedule, not a sending order",
                              "use --method round-robin, random or fifo with queues, or --executor frames");
-        return run_queues(w, sender_queues(w, parse_order(o.method), o.traffic.seed), so);
+        return run_queues(w, sender_queues(w, parse_sending_order(o.method), o.traffic.seed), so);
     }
     if (plan.executor != "frames") throw InputError("--executor", "unknown executor '" + plan.executor + "'", "use frames or queues");
     SolveOptions opts;
@@ -180,22 +180,6 @@ struct TestbedCmdOptions {
     std::string report;  // --report FILE: the simulation figure of liquid report
 };
 
-struct Spread {
-    double min = 0, median = 0, max = 0;
-    int below_98 = 0;
-};
-
-Spread spread(std::vector<double> v) {
-    Spread s;
-    if (v.empty()) return s;
-    std::sort(v.begin(), v.end());
-    s.min = v.front();
-    s.max = v.back();
-    s.median = v[v.size() / 2];
-    s.below_98 = static_cast<int>(std::count_if(v.begin(), v.end(), [](double x) { return x < 0.98; }));
-    return s;
-}
-
 /// One JSON line per pattern (the columns of testbed.csv, throughputs in MB/s).
 nlohmann::json testbed_rows_json(const std::vector<testbed::TestbedRow>& rows) {
     nlohmann::json out = nlohmann::json::array();
@@ -232,15 +216,7 @@ void run_testbed(const TestbedCmdOptions& o) {
         });
         bar.finish();
     }
-    std::vector<testbed::Representative> reps = sweep.representatives;
-    // The papers' 362 patterns use at least two switches (testbed/swiss_t1.hpp).
-    reps.erase(std::remove_if(reps.begin(), reps.end(), [](const testbed::Representative& r) { return r.allocation.switches_used() < 2; }),
-               reps.end());
-    std::stable_sort(reps.begin(), reps.end(), [](const testbed::Representative& a, const testbed::Representative& b) {
-        if (a.allocation.total() != b.allocation.total()) return a.allocation.total() < b.allocation.total();
-        return a.liquid_ratio < b.liquid_ratio;  // report Fig. 17 order
-    });
-    if (o.limit > 0 && static_cast<std::size_t>(o.limit) < reps.size()) reps.resize(static_cast<std::size_t>(o.limit));
+    const std::vector<testbed::Representative> reps = testbed::testbed_patterns(sweep, o.limit);
 
     testbed::TestbedTableOptions to;
     to.sim = sim_options(o.times);
@@ -261,37 +237,25 @@ void run_testbed(const TestbedCmdOptions& o) {
     files_out.add("testbed.csv", testbed::testbed_csv(rows));
     files_out.commit();
 
-    auto column = [&](auto pick) {
-        std::vector<double> v;
-        for (const testbed::TestbedRow& r : rows) v.push_back(pick(r).ratio);
-        return spread(v);
-    };
-    const std::vector<std::pair<const char*, Spread>> cols = {
-        {"round_robin", column([](const testbed::TestbedRow& r) { return r.round_robin; })},
-        {"random", column([](const testbed::TestbedRow& r) { return r.random; })},
-        {"fifo", column([](const testbed::TestbedRow& r) { return r.fifo; })},
-        {"round_robin_frames", column([](const testbed::TestbedRow& r) { return r.round_robin_frames; })},
-        {"dsatur", column([](const testbed::TestbedRow& r) { return r.dsatur; })},
-        {"liquid_schedule", column([](const testbed::TestbedRow& r) { return r.liquid; })}};
-    int liquid_found = static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const testbed::TestbedRow& r) { return r.liquid_found; }));
-    nlohmann::json j{{"patterns", rows.size()}, {"table", csv.string()}, {"seed", o.seed}, {"random_runs", o.random_runs},
+    const testbed::TestbedSummary sum = testbed::summarize_testbed(t1, rows);
+    nlohmann::json j{{"patterns", sum.patterns}, {"table", csv.string()}, {"seed", o.seed}, {"random_runs", o.random_runs},
                      {"unaware_size_bytes", o.unaware_size}, {"scheduled_size_bytes", o.scheduled_size},
                      {"hop_latency_s", o.times.hop_latency}, {"message_overhead_s", o.times.overhead},
-                     {"barrier_s", o.times.barrier}, {"liquid_schedules_found", liquid_found}};
-    for (const auto& [name, s] : cols)
+                     {"barrier_s", o.times.barrier}, {"liquid_schedules_found", sum.liquid_found}};
+    for (const auto& [name, s] : sum.ratios)
         j["ratio"][name] = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"below_0.98", s.below_98}};
     j["rows"] = testbed_rows_json(rows);
     if (!o.report.empty())
         report::write_html(report::testbed_simulation_page({"simulate testbed", j, report::ResultKind::TestbedSimulation}), o.report);
     if (o.json) return print_json(j);
-    fmt::print("patterns:     {} representative Swiss-T1 allocations (>= 2 switches)\n", rows.size());
-    fmt::print("messages:     {:g} MB unaware orders, {:g} MB schedules; links 86 MB/s; random: median of {} seeds from {}\n",
-               o.unaware_size / 1e6, o.scheduled_size / 1e6, o.random_runs, o.seed);
+    fmt::print("patterns:     {} representative Swiss-T1 allocations (>= 2 switches)\n", sum.patterns);
+    fmt::print("messages:     {:g} MB unaware orders, {:g} MB schedules; links {:g} MB/s; random: median of {} seeds from {}\n",
+               o.unaware_size / 1e6, o.scheduled_size / 1e6, sum.link_rate / 1e6, o.random_runs, o.seed);
     fmt::print("overheads:    hop latency {:g} s, message overhead {:g} s, barrier {:g} s\n", o.times.hop_latency, o.times.overhead,
                o.times.barrier);
-    fmt::print("liquid schedules found: {} of {}\n", liquid_found, rows.size());
+    fmt::print("liquid schedules found: {} of {}\n", sum.liquid_found, sum.patterns);
     fmt::print("ratio to the liquid throughput:  {:<20} {:>7} {:>7} {:>7} {:>10}\n", "", "min", "median", "max", "< 0.98");
-    for (const auto& [name, s] : cols)
+    for (const auto& [name, s] : sum.ratios)
         fmt::print("  {:<47} {:7.3f} {:7.3f} {:7.3f} {:10}\n", name, s.min, s.median, s.max, s.below_98);
     fmt::print("table:        {}{}\n", csv.string(), o.report.empty() ? "" : ", report: " + o.report);
 }

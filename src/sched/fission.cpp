@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "liquid/base/assert.hpp"
+
 namespace liquid::sched {
 
 FissionTables::FissionTables(const Traffic& traffic, const std::vector<std::vector<int>>& virtual_links)
@@ -65,6 +67,22 @@ bool Budget::tick() {
     if (node_limit_ && nodes_ + ticks_ > node_limit_) expired_ = true;
     if ((ticks_ & 255U) == 0) return check();
     return expired_;
+}
+
+bool FissionEngine::disjoint(const Word* I, const Word* D, const Word* E) const {
+    const int w = t_.words();
+    return !rows_intersect(I, D, w) && !rows_intersect(I, E, w) && !rows_intersect(D, E, w);
+}
+
+bool FissionEngine::is_full_team(const Word* team) const {
+    // A simultaneity (no two members congest) that uses every critical link.
+    const int w = t_.words();
+    for (int i = 0; i < w; ++i)
+        for (Word bits = team[i]; bits; bits &= bits - 1)
+            if (rows_intersect(t_.congestion(i * 64 + std::countr_zero(bits)), team, w)) return false;
+    for (int c : *critical_)
+        if (!rows_intersect(t_.users(c), team, w)) return false;
+    return true;
 }
 
 int FissionEngine::priority(int t) const {
@@ -177,10 +195,12 @@ bool FissionEngine::visit(int depth, int nunc) {
             stop_ = stats_.stopped = true;
             return false;
         }
+        LIQUID_ASSERT(disjoint(I, D, E), "fission: includer, depot and excluder are disjoint (report §5.2)");
         if (row_empty(D, w)) {
             // §5.3 singular category: the includer is full iff nothing is left excluded.
             if (row_empty(E, w) && nunc == 0) {
                 if (phase_ == Phase::Skeleton) return extend(depth);  // §6.2: on to phase 2
+                LIQUID_ASSERT(is_full_team(I), "fission: a team is a simultaneity using every critical link");
                 ++stats_.full_teams;
                 if (!(*cb_)(I)) { stop_ = stats_.stopped = true; return false; }
             }
@@ -231,6 +251,7 @@ EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& 
     weight_ = link_weight;
     budget_ = budget;
     cb_ = &on_team;
+    critical_ = &critical;
     stats_ = {};
     stop_ = false;
     if (t_.transfers() == 0 || row_empty(active, w)) return stats_;

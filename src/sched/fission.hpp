@@ -105,6 +105,9 @@ private:
     bool blank(const Word* D, const Word* E) const;
     int pick_pivot(int depth, int nunc, const Word* D, const Word* E, bool& idle) const;
     int best_of(const Word* a, const Word* b) const;
+    // Invariants checked by LIQUID_ASSERT in Debug and sanitizer builds.
+    bool disjoint(const Word* I, const Word* D, const Word* E) const;
+    bool is_full_team(const Word* team) const;
 
     const FissionTables& t_;
     std::vector<std::vector<Word>> levels_;
@@ -115,6 +118,7 @@ private:
     int priority(int t) const;
     Budget* budget_ = nullptr;
     const TeamCallback* cb_ = nullptr;
+    const std::vector<int>* critical_ = nullptr;
     EnumerationStats stats_;
     bool stop_ = false;
     // Plain: no skeleton; Skeleton / Extend: report §6.2 phase 1 / phase 2.

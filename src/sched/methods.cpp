@@ -22,4 +22,11 @@ Method parse_method(const std::string& name) {
     return parse_name(kMethods, name, "--method", "method", "use one of liquid, optimal, dsatur, round-robin, random, fifo, milp, sat");
 }
 
+bool is_sending_order(Method m) { return m == Method::RoundRobin || m == Method::Random || m == Method::Fifo; }
+
+Method parse_sending_order(const std::string& name, const std::string& where) {
+    constexpr NameTable<Method, 3> kOrders{{kMethods[3], kMethods[4], kMethods[5]}};
+    return parse_name(kOrders, name, where, "sending order");
+}
+
 }  // namespace liquid

@@ -23,19 +23,10 @@ void order_round_robin(const Workload& w, std::vector<std::vector<int>>& queues)
 
 }  // namespace
 
-namespace {
-constexpr NameTable<QueueOrder, 3> kOrders{{
-    {QueueOrder::RoundRobin, "round-robin"},
-    {QueueOrder::Random, "random"},
-    {QueueOrder::Fifo, "fifo"},
-}};
-}  // namespace
-
-const char* order_name(QueueOrder o) { return name_of(kOrders, o); }
-
-QueueOrder parse_order(const std::string& name) { return parse_name(kOrders, name, "--order", "queue order"); }
-
-std::vector<std::vector<int>> sender_queues(const Workload& w, QueueOrder order, std::uint64_t seed) {
+std::vector<std::vector<int>> sender_queues(const Workload& w, Method order, std::uint64_t seed) {
+    if (!is_sending_order(order))
+        throw InputError("queue executor", std::string("method ") + method_name(order) + " is not a sending order",
+                         "use round-robin, random or fifo");
     std::vector<std::vector<int>> queues(static_cast<std::size_t>(w.sender_count()));
     for (int m = 0; m < w.message_count(); ++m) {
         int s = w.messages[static_cast<std::size_t>(m)].sender;
@@ -45,8 +36,8 @@ std::vector<std::vector<int>> sender_queues(const Workload& w, QueueOrder order,
                              "a link-set traffic can only be run as a schedule");
         queues[static_cast<std::size_t>(s)].push_back(m);
     }
-    if (order == QueueOrder::RoundRobin) order_round_robin(w, queues);
-    if (order == QueueOrder::Random) {
+    if (order == Method::RoundRobin) order_round_robin(w, queues);
+    if (order == Method::Random) {
         Rng rng(seed);
         for (auto& q : queues) liquid::shuffle(q.begin(), q.end(), rng);
     }

@@ -38,7 +38,7 @@ TableCell run_scheduled(const Workload& w, const Traffic& t, Method method, cons
 TableCell median_random(const Workload& w, const TestbedTableOptions& o) {
     std::vector<TableCell> runs;
     for (int k = 0; k < std::max(1, o.random_runs); ++k)
-        runs.push_back(cell(run_queues(w, sender_queues(w, QueueOrder::Random, o.seed + static_cast<std::uint64_t>(k)), o.sim)));
+        runs.push_back(cell(run_queues(w, sender_queues(w, Method::Random, o.seed + static_cast<std::uint64_t>(k)), o.sim)));
     std::sort(runs.begin(), runs.end(), [](const TableCell& a, const TableCell& b) { return a.throughput < b.throughput; });
     return runs[runs.size() / 2];  // the upper median for an even count
 }
@@ -51,9 +51,9 @@ TestbedRow simulate_row(const Network& t1, const Representative& rep, const Test
     Traffic small = testbed::allocation_traffic(t1, rep.allocation, o.unaware_size);
     Workload ws = make_workload(small, rates);
     row.liquid_throughput = ws.total_bytes / liquid_time(ws);
-    row.round_robin = cell(run_queues(ws, sender_queues(ws, QueueOrder::RoundRobin), o.sim));
+    row.round_robin = cell(run_queues(ws, sender_queues(ws, Method::RoundRobin), o.sim));
     row.random = median_random(ws, o);
-    row.fifo = cell(run_queues(ws, sender_queues(ws, QueueOrder::Fifo), o.sim));
+    row.fifo = cell(run_queues(ws, sender_queues(ws, Method::Fifo), o.sim));
     row.round_robin_frames = run_scheduled(ws, small, Method::RoundRobin, o, row.round_robin_length);
     // Schedules with the papers' 5 MB messages (Fig. 19).
     Traffic big = testbed::allocation_traffic(t1, rep.allocation, o.scheduled_size);
@@ -77,6 +77,51 @@ std::vector<TestbedRow> simulate_testbed(const Network& t1, const std::vector<Re
     });
     throw_if_stopped();  // rows cut short by a signal are not a table
     return rows;
+}
+
+std::vector<Representative> testbed_patterns(const SweepResult& sweep, int limit) {
+    std::vector<Representative> reps;
+    for (const Representative& r : sweep.representatives)
+        if (r.allocation.switches_used() >= 2) reps.push_back(r);  // single-switch ones are not in the report's 362
+    std::stable_sort(reps.begin(), reps.end(), [](const Representative& a, const Representative& b) {
+        if (a.allocation.total() != b.allocation.total()) return a.allocation.total() < b.allocation.total();
+        return a.liquid_ratio < b.liquid_ratio;  // report Fig. 17 order
+    });
+    if (limit > 0 && static_cast<std::size_t>(limit) < reps.size()) reps.resize(static_cast<std::size_t>(limit));
+    return reps;
+}
+
+namespace {
+RatioSpread spread(std::vector<double> v) {
+    RatioSpread s;
+    if (v.empty()) return s;
+    std::sort(v.begin(), v.end());
+    s.min = v.front();
+    s.max = v.back();
+    s.median = v[v.size() / 2];
+    s.below_98 = static_cast<int>(std::count_if(v.begin(), v.end(), [](double x) { return x < 0.98; }));
+    return s;
+}
+}  // namespace
+
+TestbedSummary summarize_testbed(const Network& t1, const std::vector<TestbedRow>& rows) {
+    TestbedSummary s;
+    s.patterns = rows.size();
+    s.link_rate = t1.link_count() > 0 ? t1.link_rate(0) : t1.default_rate();
+    s.liquid_found = static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const TestbedRow& r) { return r.liquid_found; }));
+    const std::pair<const char*, TableCell TestbedRow::*> columns[] = {
+        {"round_robin", &TestbedRow::round_robin},
+        {"random", &TestbedRow::random},
+        {"fifo", &TestbedRow::fifo},
+        {"round_robin_frames", &TestbedRow::round_robin_frames},
+        {"dsatur", &TestbedRow::dsatur},
+        {"liquid_schedule", &TestbedRow::liquid}};
+    for (const auto& [name, member] : columns) {
+        std::vector<double> v;
+        for (const TestbedRow& r : rows) v.push_back((r.*member).ratio);
+        s.ratios.emplace_back(name, spread(std::move(v)));
+    }
+    return s;
 }
 
 std::string testbed_csv(const std::vector<TestbedRow>& rows) {

@@ -65,7 +65,7 @@ void crosscheck(const std::string& spec, std::uint64_t seed, int count, Compared
     FlitOptions fo;
 
     // Per-sender queues in random order.
-    auto queues = sender_queues(w, QueueOrder::Random, seed);
+    auto queues = sender_queues(w, Method::Random, seed);
     Wormhole model(w, o);
     for (const auto& q : queues)
         for (int m : q) model.submit(m, 0);
@@ -115,7 +115,7 @@ TEST(FlitCrossCheck, TorusRingsDeadlockInBothModels) {
     Workload w = make_workload(t, network_rates(net));
     SimOptions o;
     o.hop_latency_s = 1;
-    auto queues = sender_queues(w, QueueOrder::Fifo);
+    auto queues = sender_queues(w, Method::Fifo);
     Wormhole model(w, o);
     for (const auto& q : queues)
         for (int m : q) model.submit(m, 0);

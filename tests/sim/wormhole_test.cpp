@@ -159,7 +159,7 @@ TEST(Wormhole, TwoSwitchRoundRobinWithBarriersTakesSevenFrames) {
 
 TEST(Wormhole, RoundRobinQueuesStartWithTheReceiverInFront) {
     TwoSwitch ts;
-    auto q = sender_queues(ts.w, QueueOrder::RoundRobin);
+    auto q = sender_queues(ts.w, Method::RoundRobin);
     ASSERT_EQ(q.size(), 5U);
     for (int i = 1; i <= 5; ++i) {
         ASSERT_EQ(q[static_cast<std::size_t>(i - 1)].size(), 5U);
@@ -176,13 +176,13 @@ TEST(Wormhole, RoundRobinQueuesStartWithTheReceiverInFront) {
 
 TEST(Wormhole, RandomQueuesDependOnlyOnTheSeed) {
     TwoSwitch ts;
-    auto a = sender_queues(ts.w, QueueOrder::Random, 7);
-    auto b = sender_queues(ts.w, QueueOrder::Random, 7);
-    auto c = sender_queues(ts.w, QueueOrder::Random, 8);
+    auto a = sender_queues(ts.w, Method::Random, 7);
+    auto b = sender_queues(ts.w, Method::Random, 7);
+    auto c = sender_queues(ts.w, Method::Random, 8);
     EXPECT_EQ(a, b);
     EXPECT_NE(a, c);
     EXPECT_EQ(run_queues(ts.w, a, SimOptions{}).makespan, run_queues(ts.w, b, SimOptions{}).makespan);
-    auto fifo = sender_queues(ts.w, QueueOrder::Fifo);
+    auto fifo = sender_queues(ts.w, Method::Fifo);
     EXPECT_EQ(fifo[0], (std::vector<int>{0, 1, 2, 3, 4}));
 }
 
@@ -209,9 +209,9 @@ TEST(Wormhole, BadInputIsAnInputError) {
     Schedule missing;
     missing.frames = {{0}};
     EXPECT_THROW(run_frames(w, missing, SimOptions{}), InputError);
-    EXPECT_THROW(sender_queues(w, QueueOrder::RoundRobin), InputError);  // no hosts
+    EXPECT_THROW(sender_queues(w, Method::RoundRobin), InputError);  // no hosts
     EXPECT_THROW(make_workload(t, uniform_rates(2, 0)), InputError);
-    EXPECT_THROW(parse_order("zigzag"), InputError);
+    EXPECT_THROW(parse_sending_order("zigzag"), InputError);
 }
 
 }  // namespace

@@ -29,6 +29,12 @@ MilpSolver parse_milp_solver(const std::string& name);
 const char* method_name(Method m);
 /// Parses a method name; throws InputError naming the accepted ones.
 Method parse_method(const std::string& name);
+/// The sending orders round-robin, random and fifo: methods that order each sender's
+/// messages (report §8.2's topology-unaware baselines; as schedules, report §3) rather
+/// than search for frames. One vocabulary for `schedule --method` and the simulator's queues.
+bool is_sending_order(Method m);
+/// Parses "round-robin", "random" or "fifo"; throws InputError(where) for any other name.
+Method parse_sending_order(const std::string& name, const std::string& where = "--method");
 
 struct SolveOptions {
     Method method = Method::Optimal;

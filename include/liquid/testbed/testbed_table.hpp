@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "liquid/sim/options.hpp"
@@ -50,6 +51,28 @@ struct TestbedRow {
 std::vector<TestbedRow> simulate_testbed(const Network& t1, const std::vector<Representative>& reps,
                                          const TestbedTableOptions& options,
                                          const std::function<void()>& row_done = {});
+
+/// The papers' testbed patterns (report §8.2): the sweep's representatives that use at
+/// least two switches (the 362 of the report), by node count, then by liquid ratio (the
+/// order of report Fig. 17); only the first `limit` when limit > 0.
+std::vector<Representative> testbed_patterns(const SweepResult& sweep, int limit = 0);
+
+/// One column of the table over all rows: its ratio to the liquid throughput.
+struct RatioSpread {
+    double min = 0, median = 0, max = 0;
+    int below_98 = 0;  // rows below 0.98 of the liquid throughput
+};
+
+/// What `liquid simulate testbed` reports besides the CSV table.
+struct TestbedSummary {
+    std::size_t patterns = 0;
+    int liquid_found = 0;    // rows whose liquid schedule reached Λ
+    double link_rate = 0;    // bytes/s of the testbed's links (86 MB/s on the Swiss-T1)
+    /// Per execution, in table order: round_robin, random, fifo, round_robin_frames,
+    /// dsatur, liquid_schedule (the JSON keys).
+    std::vector<std::pair<std::string, RatioSpread>> ratios;
+};
+TestbedSummary summarize_testbed(const Network& t1, const std::vector<TestbedRow>& rows);
 
 /// The table as CSV (one header line, one line per row), the format the report plots.
 std::string testbed_csv(const std::vector<TestbedRow>& rows);

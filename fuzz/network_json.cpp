@@ -3,7 +3,7 @@
 // and traffic JSON and its schedules verify.
 #include <string>
 
-#include "io/json_input.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/traffic/patterns.hpp"

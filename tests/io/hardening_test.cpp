@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "io/json_input.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/base/name_check.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"

@@ -13,6 +13,7 @@ PACKAGES=(
   libcadical-dev        # SAT portfolio partner of the exact search
   python3               # scripts/check-layering.py (the layering test)
   libopenmpi-dev openmpi-bin  # src/mpi: the executor, libliquid_pmpi.so, mpirun tests and bench/mpi
+  libbliss-dev libgmp-dev  # traffic symmetry groups (graph automorphisms; bliss uses GMP)
 )
 
 SUDO=""

@@ -24,6 +24,7 @@ struct ScheduleOptions {
     int wavelengths = 0;
     bool json = false;
     bool no_sat = false;
+    bool no_structure = false;
 };
 
 SolveOptions solve_options(const ScheduleOptions& o) {
@@ -38,6 +39,7 @@ SolveOptions solve_options(const ScheduleOptions& o) {
     s.seed = o.traffic.seed;  // the shared --seed (random patterns and --method random)
     s.wavelengths = o.wavelengths;
     s.sat_partner = !o.no_sat;
+    s.structure = !o.no_structure;
     return s;
 }
 
@@ -64,6 +66,10 @@ nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
                      {"node_limit", so.node_limit},
                      {"verified", true}};
     if (r.method == Method::Random) s["seed"] = so.seed;
+    if (!r.invariant.empty()) {
+        s["symmetry_order"] = r.symmetry_order;
+        s["invariant"] = r.invariant;
+    }
     if (so.wavelengths > 0) {
         s["wavelengths"] = so.wavelengths;
         s["rounds"] = r.rounds;
@@ -101,6 +107,8 @@ void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveRe
                r.lower_bound, r.bound_by);
     fmt::print("search:            solver {}, {} categories, {} full teams, {} nodes, {:.2f} ms\n",
                r.solver.empty() ? "-" : r.solver, r.categories, r.full_teams, r.nodes, r.elapsed_ms);
+    if (!r.invariant.empty())
+        fmt::print("structure:         symmetry group of order {:.0f}; invariant schedule: {}\n", r.symmetry_order, r.invariant);
     if (so.wavelengths > 0)
         fmt::print("optical:           {} wavelengths -> {} rounds (lower bound {})\n", so.wavelengths, r.rounds,
                    r.rounds_lower_bound);
@@ -137,6 +145,8 @@ const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact
         cmd.add_option("--wavelengths", o->wavelengths,
                        "optical use: group frames into rounds of at most W wavelengths (report 2.2)");
         cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
+        cmd.add_flag("--no-structure", o->no_structure,
+                     "optimal method: no symmetry-invariant schedule search and no tabu search before the exact search");
         cmd.add_flag("--json", o->json, "print one JSON object");
         cmd.callback([o] {
             const SolveOptions so = solve_options(*o);

@@ -1,117 +1,62 @@
 // SAT decision of "schedulable in L frames" with CaDiCaL (see sat_decision.hpp).
 #include "sched/sat_decision.hpp"
 
-#include <cadical.hpp>
-#include <chrono>
+#include <algorithm>
 #include <map>
+#include <stdexcept>
+
+#include "sched/cnf.hpp"
 
 namespace liquid::sched {
+
+using cnf::Encoder;
+using cnf::maximal_user_sets;
+
 namespace {
 
-class StopWhen : public CaDiCaL::Terminator {
-public:
-    StopWhen(const std::atomic<bool>* stop, double limit_s)
-        : stop_(stop), has_deadline_(limit_s > 0),
-          deadline_(std::chrono::steady_clock::now() +
-                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(limit_s))) {}
-    bool terminate() override {
-        // CaDiCaL asks often: read the clock only every 16th time.
-        if (stop_ && stop_->load(std::memory_order_relaxed)) return true;
-        if (!has_deadline_ || (++calls_ & 15U) != 0) return expired_;
-        expired_ = std::chrono::steady_clock::now() >= deadline_;
-        return expired_;
-    }
+using Clock = std::chrono::steady_clock;
 
-private:
-    const std::atomic<bool>* stop_;
-    bool has_deadline_;
-    std::chrono::steady_clock::time_point deadline_;
-    unsigned calls_ = 0;
-    bool expired_ = false;
-};
-
-struct Encoder {
-    CaDiCaL::Solver& s;
-    int next_var;
-    long clauses = 0;
-    void clause(std::initializer_list<int> lits) {
-        for (int l : lits) s.add(l);
-        s.add(0);
-        ++clauses;
-    }
-    // At most one of xs true.
-    void at_most_one(const std::vector<int>& xs) {
-        const std::size_t m = xs.size();
-        if (m < 2) return;
-        if (m <= 6) {
-            for (std::size_t i = 0; i < m; ++i)
-                for (std::size_t j = i + 1; j < m; ++j) clause({-xs[i], -xs[j]});
-            return;
-        }
-        // Sinz 2005 sequential counter: s_i = "one of x_1..x_i is true".
-        int prev = 0;
-        for (std::size_t i = 0; i < m; ++i) {
-            if (i + 1 < m) {
-                const int si = next_var++;
-                clause({-xs[i], si});
-                if (prev) clause({-prev, si});
-                if (prev) clause({-xs[i], -prev});
-                prev = si;
-            } else {
-                clause({-xs[i], -prev});
-            }
-        }
-    }
-};
-
-// The users of each link, dropping links whose users are a subset of another link's (their
-// at-most-one constraints are implied). On ring arcs this keeps a few links of each run.
-std::vector<std::vector<int>> maximal_user_sets(const Traffic& traffic) {
-    const int links = traffic.link_count(), n = traffic.size();
-    std::vector<Bitset> rows(links, Bitset(static_cast<std::size_t>(n)));
-    for (int t = 0; t < n; ++t) traffic[t].links.for_each([&](std::size_t l) { rows[l].set(static_cast<std::size_t>(t)); });
-    std::vector<std::size_t> size(links);
-    for (int l = 0; l < links; ++l) size[l] = rows[l].count();
-    std::vector<std::vector<int>> out;
-    for (int l = 0; l < links; ++l) {
-        if (size[l] < 2) continue;
-        bool dominated = false;
-        for (int k = 0; k < links && !dominated; ++k) {
-            if (k == l || size[k] < size[l] || !rows[l].subset_of(rows[k])) continue;
-            dominated = size[k] > size[l] || k < l;  // equal sets: keep the first link only
-        }
-        if (!dominated) out.push_back(rows[l].to_vector());
-    }
-    return out;
-}
+// Rough CaDiCaL footprint per clause (arena, watches) and per variable, measured on the
+// 4 032-transfer fat-tree:4,3 encoding (1.2 M variables, 770 MB).
+constexpr std::size_t kBytesPerClause = 110;
+constexpr std::size_t kBytesPerVariable = 220;
 
 }  // namespace
 
-SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
-                      double time_limit_s) {
-    SatOutcome out;
-    const int n = traffic.size();
-    if (n == 0) {
-        out.answer = SatAnswer::Schedulable;
-        return out;
+std::size_t SatDeepening::estimated_bytes(const Traffic& traffic, int max_frames) {
+    const std::size_t L = static_cast<std::size_t>(std::max(max_frames, 0));
+    std::size_t clauses = static_cast<std::size_t>(traffic.size()) * (1 + L), variables = static_cast<std::size_t>(traffic.size()) * L;
+    std::vector<std::size_t> load(static_cast<std::size_t>(traffic.link_count()), 0);
+    for (const Transfer& x : traffic.transfers()) x.links.for_each([&](std::size_t l) { ++load[l]; });
+    for (std::size_t u : load) {  // upper estimate: every link's users, not only the maximal sets
+        clauses += L * static_cast<std::size_t>(cnf::at_most_one_clauses(u));
+        if (u > 6) variables += L * u;
     }
-    if (L <= 0 || static_cast<int>(clique.size()) > L) {
-        out.answer = SatAnswer::Unschedulable;
-        return out;
-    }
-    StopWhen term(stop, time_limit_s);  // the budget covers the encoding too
-    CaDiCaL::Solver solver;
-    solver.set("quiet", 1);  // CaDiCaL reports e.g. "found falsified original clause" on stdout
-    auto x = [L](int t, int f) { return t * L + f + 1; };
-    Encoder enc{solver, n * L + 1};
+    return clauses * kBytesPerClause + variables * kBytesPerVariable;
+}
+
+SatDeepening::SatDeepening(const Traffic& traffic, int max_frames, int min_frames, const std::vector<int>& clique)
+    : traffic_(traffic), max_frames_(max_frames), min_frames_(std::max(min_frames, static_cast<int>(clique.size()))),
+      clique_size_(static_cast<int>(clique.size())), solver_(std::make_unique<CaDiCaL::Solver>()) {
+    solver_->set("quiet", 1);  // CaDiCaL reports e.g. "found falsified original clause" on stdout
+    clique_ = clique;
+}
+
+SatDeepening::~SatDeepening() = default;
+
+int SatDeepening::x(int t, int f) const { return t * max_frames_ + f + 1; }
+
+bool SatDeepening::encode(cnf::StopWhen& term) {
+    const int n = traffic_.size(), L = max_frames_;
+    cnf::Encoder enc{*solver_, n * L + 1};
     for (int t = 0; t < n; ++t) {
-        for (int f = 0; f < L; ++f) solver.add(x(t, f));
-        solver.add(0);
+        for (int f = 0; f < L; ++f) solver_->add(x(t, f));
+        solver_->add(0);
         ++enc.clauses;
     }
-    for (const auto& u : maximal_user_sets(traffic)) {
+    for (const auto& u : maximal_user_sets(traffic_)) {
         // The encoding of a large traffic takes a while: stay interruptible.
-        if (term.terminate()) return out;
+        if (term.terminate()) return false;
         std::vector<int> xs(u.size());
         for (int f = 0; f < L; ++f) {
             for (std::size_t i = 0; i < u.size(); ++i) xs[i] = x(u[i], f);
@@ -119,42 +64,88 @@ SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& cli
         }
     }
     // Symmetry breaking: frames are interchangeable, so pin a clique to frames 0..k-1.
-    for (std::size_t i = 0; i < clique.size(); ++i) enc.clause({x(clique[i], static_cast<int>(i))});
+    for (std::size_t i = 0; i < clique_.size(); ++i) enc.clause({x(clique_[i], static_cast<int>(i))});
     // Twins (identical link sets) are interchangeable: the later twin may not sit in a
     // frame before the earlier one's ("earlier twin in frame f" forbids later in f' < f).
     // Only when neither is pinned by the clique.
     std::map<std::vector<int>, int> last;
-    std::vector<char> pinned(n, 0);
-    for (int c : clique) pinned[c] = 1;
+    std::vector<char> pinned(static_cast<std::size_t>(n), 0);
+    for (int c : clique_) pinned[static_cast<std::size_t>(c)] = 1;
     for (int t = 0; t < n; ++t) {
-        std::vector<int> key = traffic[t].links.to_vector();
+        std::vector<int> key = traffic_[t].links.to_vector();
         auto [it, inserted] = last.try_emplace(std::move(key), t);
         if (inserted) continue;
         const int a = it->second;
         it->second = t;
-        if (pinned[a] || pinned[t]) continue;
+        if (pinned[static_cast<std::size_t>(a)] || pinned[static_cast<std::size_t>(t)]) continue;
         for (int f = 1; f < L; ++f)
             for (int g = 0; g < f; ++g) enc.clause({-x(a, f), -x(t, g)});
     }
-    out.variables = enc.next_var - 1;
-    out.clauses = enc.clauses;
-    solver.connect_terminator(&term);
-    const int res = solver.solve();
-    solver.disconnect_terminator();
+    // Frames from min_frames_ on can be switched off: selector s_f (true = frame f unused)
+    // forbids every transfer in it; asking for L frames assumes s_f for f >= L.
+    for (int f = min_frames_; f < L; ++f) {
+        const int sel = enc.next_var++;
+        selector_.push_back(sel);
+        for (int t = 0; t < n; ++t) enc.clause({-sel, -x(t, f)});
+    }
+    variables_ = enc.next_var - 1;
+    clauses_ = enc.clauses;
+    return true;
+}
+
+SatOutcome SatDeepening::decide(int L, const std::atomic<bool>* stop, Clock::time_point deadline) {
+    SatOutcome out;
+    const int n = traffic_.size();
+    if (n == 0) {
+        out.answer = SatAnswer::Schedulable;
+        return out;
+    }
+    if (L <= 0 || clique_size_ > L) {
+        out.answer = SatAnswer::Unschedulable;
+        return out;
+    }
+    if (L > max_frames_ || L < min_frames_) throw std::logic_error("SatDeepening::decide: L outside the encoded range");
+    cnf::StopWhen term(stop, deadline);  // the budget covers the encoding too
+    if (!encoded_) {
+        // An interrupted encoding leaves partial clauses behind: the object is spent.
+        if (interrupted_ || !encode(term)) {
+            interrupted_ = true;
+            return out;
+        }
+        encoded_ = true;
+    }
+    out.variables = variables_;
+    out.clauses = clauses_;
+    for (int f = min_frames_; f < max_frames_; ++f)
+        if (f >= L) solver_->assume(selector_[static_cast<std::size_t>(f - min_frames_)]);
+    solver_->connect_terminator(&term);
+    const int res = solver_->solve();
+    solver_->disconnect_terminator();
     if (res == 20) {
         out.answer = SatAnswer::Unschedulable;
     } else if (res == 10) {
         out.answer = SatAnswer::Schedulable;
-        out.schedule.frames.assign(L, {});
+        out.schedule.frames.assign(static_cast<std::size_t>(L), {});
         for (int t = 0; t < n; ++t)
             for (int f = 0; f < L; ++f)
-                if (solver.val(x(t, f)) > 0) {
-                    out.schedule.frames[f].push_back(t);
+                if (solver_->val(x(t, f)) > 0) {
+                    out.schedule.frames[static_cast<std::size_t>(f)].push_back(t);
                     break;
                 }
         std::erase_if(out.schedule.frames, [](const std::vector<int>& fr) { return fr.empty(); });
     }
     return out;
+}
+
+SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
+                      double time_limit_s) {
+    if (L <= 0 || static_cast<int>(clique.size()) > L) {
+        SatOutcome out;
+        out.answer = traffic.empty() ? SatAnswer::Schedulable : SatAnswer::Unschedulable;
+        return out;
+    }
+    SatDeepening one_shot(traffic, L, L, clique);  // no selectors: the plain encoding
+    return one_shot.decide(L, stop, cnf::deadline_after(time_limit_s));
 }
 
 }  // namespace liquid::sched

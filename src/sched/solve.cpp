@@ -4,15 +4,19 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
 #include "liquid/sched/baselines.hpp"
 #include "sched/frame_search.hpp"
+#include "sched/invariant_schedule.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
+#include "sched/symmetry.hpp"
+#include "sched/tabu_search.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace liquid {
@@ -53,16 +57,35 @@ struct PortfolioAnswer {
 
 /// Fission search in this thread; CaDiCaL in a partner thread started after a short
 /// delay (easy instances never pay for the SAT encoding). First definite answer wins.
-PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, int L, int duration, const std::vector<int>& clique,
-                                 const SolveOptions& o, Clock::time_point start, std::uint64_t node_budget) {
+std::size_t memory_cap(const SolveOptions& o) {
+    return o.memory_limit_bytes ? static_cast<std::size_t>(o.memory_limit_bytes) : std::size_t{1} << 30;
+}
+
+/// The SAT partner's incremental encoding, shared by the questions of one deepening run:
+/// built on first use for every length below the best schedule known, unless its
+/// estimated size exceeds half the memory cap (the fission search then answers alone).
+struct SatPartner {
+    std::unique_ptr<sched::SatDeepening> encoding;
+    bool refused = false;
+    sched::SatDeepening* get(const Traffic& traffic, int min_frames, int max_frames, const std::vector<int>& clique,
+                             const SolveOptions& o) {
+        if (!encoding && !refused) {
+            refused = max_frames < min_frames || sched::SatDeepening::estimated_bytes(traffic, max_frames) > memory_cap(o) / 2;
+            if (!refused) encoding = std::make_unique<sched::SatDeepening>(traffic, max_frames, min_frames, clique);
+        }
+        return encoding.get();
+    }
+};
+
+PortfolioAnswer portfolio_decide(FrameSearch& fission, int L, int duration, const SolveOptions& o, Clock::time_point start, std::uint64_t node_budget,
+                                 sched::SatDeepening* sat_encoding) {
     std::atomic<bool> stop{false};
     std::mutex m;
     std::condition_variable cv;
     bool fission_done = false;
     sched::SatOutcome sat;
     std::thread partner;
-    const bool small_enough = static_cast<std::uint64_t>(traffic.size()) * static_cast<std::uint64_t>(L) <= o.sat_max_cells;
-    if (o.sat_partner && small_enough) {
+    if (o.sat_partner && sat_encoding) {
         partner = std::thread([&] {
             {
                 std::unique_lock lock(m);
@@ -77,7 +100,7 @@ PortfolioAnswer portfolio_decide(const Traffic& traffic, FrameSearch& fission, i
                 // CaDiCaL instance takes a while, and solve() must not overrun its budget.
                 const double left = remaining(o, start);
                 const double sat_budget = left > 0 ? std::max(1e-3, left - std::max(0.05, 0.15 * left)) : 0.0;
-                sched::SatOutcome r = sched::sat_decide(traffic, L, clique, &stop, sat_budget);
+                sched::SatOutcome r = sat_encoding->decide(L, &stop, Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(sat_budget > 0 ? sat_budget : 1e9)));
                 std::lock_guard lock(m);
                 sat = std::move(r);
             } catch (const std::bad_alloc&) {
@@ -152,6 +175,69 @@ void solve_liquid(const Traffic& traffic, const SolveOptions& o, Clock::time_poi
     fall_back_to_dsatur(traffic, r);
 }
 
+Clock::time_point deadline_in(const SolveOptions& o, Clock::time_point start, double share) {
+    if (o.time_limit_s <= 0) return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(share * 60));
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(share * remaining(o, start)));
+}
+
+std::string describe(const sched::InvariantOutcome& o) {
+    switch (o.answer) {
+        case sched::InvariantAnswer::Found: return sched::invariant_construction_name(o);
+        case sched::InvariantAnswer::NoInvariant:
+            return "none under the symmetries tried (not a proof for other schedules)";
+        case sched::InvariantAnswer::NoGroup: return "no symmetry group of a usable order";
+        case sched::InvariantAnswer::TooLarge: return "encoding above the memory limit";
+        case sched::InvariantAnswer::Unknown: break;
+    }
+    return "budget expired";
+}
+
+/// Issue 10: structured constructions between the baselines and the exact search. The
+/// invariant search and the tabu search each get a share of the remaining budget (without
+/// a time limit: a minute each); a schedule they find replaces the best one when shorter.
+void try_structure(const Traffic& traffic, const SolveOptions& o, Clock::time_point start, SolveResult& r) {
+    const std::size_t memory = memory_cap(o);
+    const int target = r.lower_bound;
+    {
+        const Clock::time_point deadline = deadline_in(o, start, 0.35);
+        const sched::TrafficSymmetry symmetry = sched::find_symmetry(traffic, deadline);
+        r.symmetry_order = static_cast<double>(symmetry.order);
+        sched::InvariantOutcome inv = sched::search_invariant_schedule(traffic, symmetry, target, o.seed, deadline, memory);
+        r.invariant = symmetry.skipped ? "symmetry detection skipped (traffic too large for the budget)" : describe(inv);
+        if (inv.answer == sched::InvariantAnswer::Found && inv.schedule.length() < r.schedule.length() &&
+            accept(traffic, r, std::move(inv.schedule), sched::invariant_construction_name(inv)))
+            return;
+    }
+    // Tabu search at the lower bound first, then one frame below the best length.
+    for (int L = target; L < r.schedule.length() && !out_of_time(o, start);) {
+        const Clock::time_point deadline = deadline_in(o, start, L == target ? 0.3 : 0.15);
+        sched::TabuOutcome tabu = sched::tabu_search(traffic, r.schedule, L, o.seed, deadline);
+        if (!tabu.found || !accept(traffic, r, std::move(tabu.schedule), "tabu(seed " + std::to_string(o.seed) + ")")) {
+            if (L != target) break;
+            L = r.schedule.length() - 1;
+            continue;
+        }
+        if (L == target) break;
+        L = r.schedule.length() - 1;
+    }
+}
+
+/// A short fission attempt at the lower bound: easy instances (the Swiss-T1 all-to-all, the
+/// testbed patterns) are answered in milliseconds and never pay for the structure search.
+/// True when it settled the lower bound (a schedule of that length, or a refutation).
+bool quick_fission(const Traffic& traffic, FrameSearch& search, const SolveOptions& o, SolveResult& r) {
+    const double quick = o.time_limit_s > 0 ? std::min(0.2, 0.1 * o.time_limit_s) : 0.2;
+    Budget budget(quick, o.node_limit);
+    Schedule s;
+    const FrameSearch::Outcome outcome = search.decide(r.lower_bound, budget, &s);
+    if (outcome == FrameSearch::Outcome::Found) return accept(traffic, r, std::move(s), "fission");
+    if (outcome != FrameSearch::Outcome::Exhausted) return false;
+    if (r.lower_bound == r.duration) r.no_liquid_proven = true;
+    r.lower_bound += 1;
+    r.bound_by = "fission";
+    return false;  // the structure search may still reach the raised bound
+}
+
 void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_point start, SolveResult& r) {
     const std::vector<int> clique = sched::large_clique(traffic);
     r.lower_bound = std::max(r.duration, static_cast<int>(clique.size()));
@@ -161,6 +247,10 @@ void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_po
     if (r.lower_bound > r.duration) r.no_liquid_proven = true;
     fall_back_to_dsatur(traffic, r);
     FrameSearch search(traffic);
+    SatPartner sat;
+    if (o.structure && r.schedule.length() > r.lower_bound && !quick_fission(traffic, search, o, r) &&
+        r.schedule.length() > r.lower_bound)
+        try_structure(traffic, o, start, r);
     // Iterative deepening: the first L that succeeds is the optimum.
     for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
         if (out_of_time(o, start) || (o.node_limit && search.nodes() >= o.node_limit)) {
@@ -168,7 +258,9 @@ void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_po
             break;
         }
         const std::uint64_t nodes_left = o.node_limit ? o.node_limit - search.nodes() : 0;
-        PortfolioAnswer a = portfolio_decide(traffic, search, L, r.duration, clique, o, start, nodes_left);
+        sched::SatDeepening* encoding =
+            o.sat_partner ? sat.get(traffic, L, r.schedule.length() - 1, clique, o) : nullptr;
+        PortfolioAnswer a = portfolio_decide(search, L, r.duration, o, start, nodes_left, encoding);
         if (a.decision == Decision::Found && accept(traffic, r, std::move(a.schedule), a.solver)) break;
         if (a.decision == Decision::Refuted) {
             if (L == r.duration) r.no_liquid_proven = true;

@@ -30,10 +30,14 @@ struct SolveOptions {
     // after which it starts (easy instances are answered by the fission search alone).
     bool sat_partner = true;
     double sat_delay_s = 0.05;    // for L = Λ; beyond Λ the partner starts at once
-    // No SAT partner when transfers x L exceeds this: the encoding alone would take
-    // hundreds of MB and seconds (e.g. 4032 transfers x 63 frames: 1.2 M variables,
-    // 770 MB), and stopping it would overrun the time limit.
-    std::uint64_t sat_max_cells = 60000;
+    // Issue 10 (structure): before the exact search, a group-invariant schedule search and
+    // a tabu search at the lower bound (then below the best length), on a share of the
+    // time budget. The seed of the tabu search and of the subgroup search is `seed`.
+    bool structure = true;
+    // Memory the SAT encodings may take, estimated before they are built and refused above
+    // (the SAT partner takes at most half; e.g. 4 032 transfers x 63 frames is 1.2 M
+    // variables, 770 MB, and is refused at the default). 0 = 1 GiB.
+    std::uint64_t memory_limit_bytes = 0;
 };
 
 struct SolveResult {
@@ -55,6 +59,8 @@ struct SolveResult {
                                         // "fission" (exhausted search) or "sat" (CaDiCaL)
     int rounds_lower_bound = 0;  // with wavelengths > 0: ceil(lower_bound / W); rounds are
                                  // optimal when rounds == rounds_lower_bound
+    double symmetry_order = 0;   // order of the traffic's symmetry group (0: not computed)
+    std::string invariant;       // outcome of the invariant search ("" when not run)
 };
 
 /// Frame indices of round k when frames are grouped consecutively into rounds of at most

@@ -1,6 +1,8 @@
 // Symmetry detection with bliss and free abelian subgroups (see symmetry.hpp).
 #include "sched/symmetry.hpp"
 
+#include "liquid/base/rng.hpp"
+
 #include <bliss/graph.hh>
 
 #include <algorithm>
@@ -12,23 +14,15 @@
 namespace liquid::sched {
 namespace {
 
+/// Uniform index in [0, n) from the project's portable RNG.
+std::size_t below(Rng& rng, std::size_t n) { return rng.below(static_cast<std::uint32_t>(n)); }
+
 using Clock = std::chrono::steady_clock;
 
 // bliss handles incidence graphs of this many edges per millisecond on this project's
 // reference machine with a wide margin (torus:6x6 all-to-all: 8 600 edges, < 10 ms).
 constexpr double kEdgesPerMs = 2000.0;
 
-/// splitmix64 (Steele, Lea & Flood, OOPSLA 2014): same numbers with every standard library.
-struct SplitMix {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-};
 
 struct PermutationHash {
     std::size_t operator()(const TransferPermutation& p) const {
@@ -101,12 +95,12 @@ std::vector<TransferPermutation> element_pool(const TrafficSymmetry& g, int n, s
             }
         return pool;
     }
-    SplitMix rng{seed};
+    Rng rng(seed);
     std::vector<TransferPermutation> slots = g.generators;
     while (slots.size() < 10) slots.push_back(g.generators[slots.size() % g.generators.size()]);
     for (std::size_t step = 0; pool.size() < cap && step < 4 * cap; ++step) {
         if ((step & 15U) == 0 && Clock::now() >= deadline) break;
-        const std::size_t i = rng.below(slots.size()), j = (i + 1 + rng.below(slots.size() - 1)) % slots.size();
+        const std::size_t i = below(rng, slots.size()), j = (i + 1 + below(rng, slots.size() - 1)) % slots.size();
         slots[i] = compose(slots[i], slots[j]);
         if (step >= 50 && seen.insert(slots[i]).second) pool.push_back(slots[i]);  // 50 warm-up steps mix the slots
     }

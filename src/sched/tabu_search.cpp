@@ -1,25 +1,19 @@
 // Tabu search over frame assignments (see tabu_search.hpp).
 #include "sched/tabu_search.hpp"
 
+#include "liquid/base/rng.hpp"
+
 #include <algorithm>
 #include <numeric>
 
 namespace liquid::sched {
 namespace {
 
+/// Uniform index in [0, n) from the project's portable RNG.
+std::size_t below(Rng& rng, std::size_t n) { return rng.below(static_cast<std::uint32_t>(n)); }
+
 using Clock = std::chrono::steady_clock;
 
-/// splitmix64 (Steele, Lea & Flood, OOPSLA 2014): same numbers with every standard library.
-struct SplitMix {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return static_cast<std::size_t>(next() % n); }
-};
 
 /// Frame assignment with per-(link, frame) user lists, so that each transfer's conflict
 /// count (other users of its links in its frame) is kept exact under moves.
@@ -166,7 +160,7 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
     }
     Assignment a(traffic, L);
     warm_start(a, start, L);
-    SplitMix rng{seed};
+    Rng rng(seed);
     std::vector<std::uint64_t> tabu_until(static_cast<std::size_t>(n), 0);  // the frame t left is tabu for it
     std::vector<int> tabu_frame(static_cast<std::size_t>(n), -1);
     long best = a.cost();
@@ -182,7 +176,7 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
         std::uint64_t ties = 0;
         const std::size_t sample = std::min(kSample, conf.size());
         for (std::size_t k = 0; k < sample; ++k) {
-            const int t = conf.size() <= kSample ? conf[k] : conf[rng.below(conf.size())];
+            const int t = conf.size() <= kSample ? conf[k] : conf[below(rng, conf.size())];
             a.conflicts_per_frame(t, acc);
             const int f = a.frame(t), here = a.conflicts(t);
             for (int g = 0; g < L; ++g) {
@@ -192,22 +186,22 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
                 if (tabu && a.cost() + delta >= best) continue;  // aspiration: a new best is always allowed
                 if (best_t < 0 || delta < best_delta) {
                     best_t = t, best_g = g, best_delta = delta, ties = 1;
-                } else if (delta == best_delta && rng.below(++ties) == 0) {
+                } else if (delta == best_delta && below(rng, ++ties) == 0) {
                     best_t = t, best_g = g;
                 }
             }
         }
         if (best_t < 0) continue;
         tabu_frame[static_cast<std::size_t>(best_t)] = a.frame(best_t);
-        tabu_until[static_cast<std::size_t>(best_t)] = out.iterations + rng.below(10) + 6 * conf.size() / 10;
+        tabu_until[static_cast<std::size_t>(best_t)] = out.iterations + below(rng, 10) + 6 * conf.size() / 10;
         a.move(best_t, best_g);
         if (a.cost() < best) {
             best = a.cost(), since_best = 0;
         } else if (++since_best >= stagnation && !a.conflicting().empty()) {
             // Plateau: a Kempe chain between a conflicting transfer's frame and another one
             // reshuffles a whole region without breaking the frames it does not touch.
-            const int t = a.conflicting()[rng.below(a.conflicting().size())];
-            int g = static_cast<int>(rng.below(static_cast<std::size_t>(L - 1)));
+            const int t = a.conflicting()[below(rng, a.conflicting().size())];
+            int g = static_cast<int>(below(rng, static_cast<std::size_t>(L - 1)));
             if (g >= a.frame(t)) ++g;
             if (L > 1 && kempe_swap(a, t, g, static_cast<std::size_t>(n / 8 + 8))) ++out.kempe_moves;
             since_best = 0;

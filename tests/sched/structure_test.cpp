@@ -28,7 +28,19 @@ Clock::time_point in_seconds(double s) {
     return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
 }
 
-Traffic all_to_all_on(const std::string& spec) { return make_pattern(make_network(spec), PatternSpec{}); }
+/// All-to-all on "torus:AxB" (wrap-around, dimension-order routing) or "hypercube:D".
+Traffic all_to_all_on(const std::string& spec) {
+    const auto colon = spec.find(':');
+    const std::string kind = spec.substr(0, colon), args = spec.substr(colon + 1);
+    if (kind == "hypercube") return make_pattern(make_hypercube(std::stoi(args)), PatternSpec{});
+    std::vector<int> dims;
+    for (std::size_t at = 0; at < args.size();) {
+        const std::size_t x = args.find('x', at);
+        dims.push_back(std::stoi(args.substr(at, x - at)));
+        at = x == std::string::npos ? args.size() : x + 1;
+    }
+    return make_pattern(make_torus(dims, true), PatternSpec{});
+}
 
 Traffic link_traffic(const std::vector<std::vector<int>>& transfers, int links) {
     std::vector<std::string> names;

@@ -198,6 +198,11 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
     // Both forms with a group of order m have n·L/m variables: larger groups first, the
     // free form before the stable one. Orders below 3 in the free form leave more than a
     // third of the whole colouring problem: the general search is the better use of time.
+    const sched::ElementFilter no_self_congestion = [&traffic](const TransferPermutation& g) {
+        for (int t = 0; t < traffic.size(); ++t)
+            if (traffic[t].links.intersects(traffic[g[static_cast<std::size_t>(t)]].links)) return false;
+        return true;
+    };
     const int top = static_cast<int>(std::min<long double>(symmetry.order, static_cast<long double>(n)));
     for (int m = top; m >= 2; --m) {
         // Lagrange: a subgroup's order divides the group's (bliss's order is exact below 2^64).
@@ -207,12 +212,15 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
         for (bool stable : {false, true}) {
             if (!stable && !free_form) continue;
             if (Clock::now() >= deadline) return InvariantOutcome{};
-            if (group.empty()) {
+            if (group.empty() || stable) {
                 // Large groups without a free subgroup of this order can keep the subgroup
-                // search busy for long: it gets a twentieth of what is left.
+                // search busy for long: it gets a twentieth of what is left. The stable form
+                // needs orbits that do not congest with themselves: t and g(t) never share
+                // a link, for every element g (the group maps pairs of one orbit onto such).
                 const Clock::time_point now = Clock::now();
-                group = finder.free_abelian(m, now + (deadline - now) / 20);
-                if (group.empty()) break;
+                if (stable) group = finder.free_abelian(m, now + (deadline - now) / 20, no_self_congestion);
+                else group = finder.free_abelian(m, now + (deadline - now) / 20);
+                if (group.empty()) continue;
             }
             InvariantOutcome o = stable ? stable_schedule(traffic, group, L, deadline, memory_bytes)
                                         : invariant_schedule(traffic, group, L, deadline, memory_bytes);

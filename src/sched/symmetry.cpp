@@ -111,8 +111,9 @@ std::vector<TransferPermutation> element_pool(const TrafficSymmetry& g, int n, s
 /// divides `order`, one generator at a time.
 class SubgroupSearch {
 public:
-    SubgroupSearch(std::vector<TransferPermutation> candidates, int order, Clock::time_point deadline)
-        : cands_(std::move(candidates)), order_(order), deadline_(deadline) {}
+    SubgroupSearch(std::vector<TransferPermutation> candidates, int order, Clock::time_point deadline,
+                   const ElementFilter& accept)
+        : cands_(std::move(candidates)), order_(order), deadline_(deadline), accept_(accept) {}
 
     std::vector<TransferPermutation> run(int n) {
         std::vector<TransferPermutation> group{identity(n)};
@@ -158,7 +159,7 @@ private:
         for (std::size_t k = 0; k + 1 < j; ++k)
             for (const auto& h : group) {
                 TransferPermutation e = compose(powers[k], h);
-                if (fixes_a_transfer(e)) return false;
+                if (fixes_a_transfer(e) || (accept_ && !accept_(e))) return false;
                 out.push_back(std::move(e));
             }
         return true;
@@ -168,6 +169,7 @@ private:
     std::vector<TransferPermutation> cands_;
     int order_;
     Clock::time_point deadline_;
+    const ElementFilter& accept_;
     std::uint64_t steps_ = 0;
     std::vector<TransferPermutation> best_;
 };
@@ -241,13 +243,14 @@ SubgroupFinder::SubgroupFinder(const TrafficSymmetry& symmetry, std::uint64_t se
     }
 }
 
-std::vector<TransferPermutation> SubgroupFinder::free_abelian(int order, Clock::time_point deadline) const {
+std::vector<TransferPermutation> SubgroupFinder::free_abelian(int order, Clock::time_point deadline,
+                                                              const ElementFilter& accept) const {
     if (n_ == 0 || order < 1 || n_ % order != 0) return {};
     if (order == 1) return {identity(n_)};
     std::vector<TransferPermutation> cands;
     for (std::size_t i = 0; i < candidates_.size(); ++i)
-        if (order % cycle_length_[i] == 0) cands.push_back(candidates_[i]);
-    return SubgroupSearch(std::move(cands), order, deadline).run(n_);
+        if (order % cycle_length_[i] == 0 && (!accept || accept(candidates_[i]))) cands.push_back(candidates_[i]);
+    return SubgroupSearch(std::move(cands), order, deadline, accept).run(n_);
 }
 
 std::vector<TransferPermutation> free_abelian_subgroup(const TrafficSymmetry& symmetry, int order, std::uint64_t seed,

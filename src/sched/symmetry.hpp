@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "liquid/traffic/traffic.hpp"
@@ -40,12 +41,16 @@ std::vector<TransferPermutation> free_abelian_subgroup(const TrafficSymmetry& sy
                                                        std::chrono::steady_clock::time_point deadline,
                                                        std::size_t memory_bytes);
 
+/// A condition every element of a searched subgroup must meet (empty: none).
+using ElementFilter = std::function<bool(const TransferPermutation&)>;
+
 /// The same search, with the element pool built once for several orders.
 class SubgroupFinder {
 public:
     SubgroupFinder(const TrafficSymmetry& symmetry, std::uint64_t seed, std::chrono::steady_clock::time_point deadline,
                    std::size_t memory_bytes);
-    std::vector<TransferPermutation> free_abelian(int order, std::chrono::steady_clock::time_point deadline) const;
+    std::vector<TransferPermutation> free_abelian(int order, std::chrono::steady_clock::time_point deadline,
+                                                  const ElementFilter& accept = {}) const;
 
 private:
     int n_ = 0;

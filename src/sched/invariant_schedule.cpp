@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <numeric>
 
 #include "sched/cnf.hpp"
@@ -203,6 +204,7 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
             if (traffic[t].links.intersects(traffic[g[static_cast<std::size_t>(t)]].links)) return false;
         return true;
     };
+    std::unique_ptr<SubgroupFinder> stable_finder;  // built on first use
     const int top = static_cast<int>(std::min<long double>(symmetry.order, static_cast<long double>(n)));
     for (int m = top; m >= 2; --m) {
         // Lagrange: a subgroup's order divides the group's (bliss's order is exact below 2^64).
@@ -218,8 +220,8 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
                 // needs orbits that do not congest with themselves: t and g(t) never share
                 // a link, for every element g (the group maps pairs of one orbit onto such).
                 const Clock::time_point now = Clock::now();
-                if (stable) group = finder.free_abelian(m, now + (deadline - now) / 20, no_self_congestion);
-                else group = finder.free_abelian(m, now + (deadline - now) / 20);
+                if (stable && !stable_finder) stable_finder = std::make_unique<SubgroupFinder>(finder.restricted(no_self_congestion));
+                group = (stable ? *stable_finder : finder).free_abelian(m, now + (deadline - now) / 20);
                 if (group.empty()) continue;
             }
             InvariantOutcome o = stable ? stable_schedule(traffic, group, L, deadline, memory_bytes)

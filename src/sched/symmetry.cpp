@@ -243,14 +243,22 @@ SubgroupFinder::SubgroupFinder(const TrafficSymmetry& symmetry, std::uint64_t se
     }
 }
 
-std::vector<TransferPermutation> SubgroupFinder::free_abelian(int order, Clock::time_point deadline,
-                                                              const ElementFilter& accept) const {
+std::vector<TransferPermutation> SubgroupFinder::free_abelian(int order, Clock::time_point deadline) const {
     if (n_ == 0 || order < 1 || n_ % order != 0) return {};
     if (order == 1) return {identity(n_)};
     std::vector<TransferPermutation> cands;
     for (std::size_t i = 0; i < candidates_.size(); ++i)
-        if (order % cycle_length_[i] == 0 && (!accept || accept(candidates_[i]))) cands.push_back(candidates_[i]);
-    return SubgroupSearch(std::move(cands), order, deadline, accept).run(n_);
+        if (order % cycle_length_[i] == 0) cands.push_back(candidates_[i]);
+    return SubgroupSearch(std::move(cands), order, deadline, accept_).run(n_);
+}
+
+SubgroupFinder SubgroupFinder::restricted(ElementFilter accept) const {
+    SubgroupFinder out;
+    out.n_ = n_;
+    for (std::size_t i = 0; i < candidates_.size(); ++i)
+        if (accept(candidates_[i])) out.candidates_.push_back(candidates_[i]), out.cycle_length_.push_back(cycle_length_[i]);
+    out.accept_ = std::move(accept);
+    return out;
 }
 
 std::vector<TransferPermutation> free_abelian_subgroup(const TrafficSymmetry& symmetry, int order, std::uint64_t seed,

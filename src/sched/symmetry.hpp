@@ -49,11 +49,14 @@ class SubgroupFinder {
 public:
     SubgroupFinder(const TrafficSymmetry& symmetry, std::uint64_t seed, std::chrono::steady_clock::time_point deadline,
                    std::size_t memory_bytes);
-    std::vector<TransferPermutation> free_abelian(int order, std::chrono::steady_clock::time_point deadline,
-                                                  const ElementFilter& accept = {}) const;
+    std::vector<TransferPermutation> free_abelian(int order, std::chrono::steady_clock::time_point deadline) const;
+    /// A finder whose subgroups have every element meeting `accept` (candidates filtered once).
+    SubgroupFinder restricted(ElementFilter accept) const;
 
 private:
+    SubgroupFinder() = default;
     int n_ = 0;
+    ElementFilter accept_;
     std::vector<TransferPermutation> candidates_;  // elements generating free cyclic groups
     std::vector<int> cycle_length_;                // their orders
 };

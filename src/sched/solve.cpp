@@ -1,6 +1,7 @@
-// The scheduling front door: baselines, the liquid search (report §7) and
-// the exact optimum by iterative deepening over the length L, with a SAT portfolio
-// partner for the "no schedule of L frames" proofs.
+// The scheduling front door: baselines, the liquid search (report §7), the structured
+// constructions (group-invariant schedules, tabu search) and the exact optimum by
+// iterative deepening over the length L, with an incremental SAT portfolio partner for
+// the "no schedule of L frames" proofs.
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>

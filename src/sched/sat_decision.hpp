@@ -51,6 +51,8 @@ public:
     SatDeepening& operator=(const SatDeepening&) = delete;
     int max_frames() const { return max_frames_; }
     int min_frames() const { return min_frames_; }
+    /// Stopped while encoding: the object cannot answer any more.
+    bool interrupted() const { return interrupted_; }
     /// min_frames <= L <= max_frames (a smaller clique-infeasible L answers Unschedulable).
     /// Unknown when `stop` becomes true or at `deadline` (encoding included).
     SatOutcome decide(int L, const std::atomic<bool>* stop, Clock::time_point deadline);

@@ -70,6 +70,7 @@ struct SatPartner {
     bool refused = false;
     sched::SatDeepening* get(const Traffic& traffic, int min_frames, int max_frames, const std::vector<int>& clique,
                              const SolveOptions& o) {
+        if (encoding && encoding->interrupted()) encoding.reset();  // stopped while encoding: rebuild
         if (!encoding && !refused) {
             refused = max_frames < min_frames || sched::SatDeepening::estimated_bytes(traffic, max_frames) > memory_cap(o) / 2;
             if (!refused) encoding = std::make_unique<sched::SatDeepening>(traffic, max_frames, min_frames, clique);
@@ -209,34 +210,41 @@ void try_structure(const Traffic& traffic, const SolveOptions& o, Clock::time_po
             accept(traffic, r, std::move(inv.schedule), sched::invariant_construction_name(inv)))
             return;
     }
-    // Tabu search at the lower bound first, then one frame below the best length.
-    for (int L = target; L < r.schedule.length() && !out_of_time(o, start);) {
-        const Clock::time_point deadline = deadline_in(o, start, L == target ? 0.3 : 0.15);
-        sched::TabuOutcome tabu = sched::tabu_search(traffic, r.schedule, L, o.seed, deadline);
-        if (!tabu.found || !accept(traffic, r, std::move(tabu.schedule), "tabu(seed " + std::to_string(o.seed) + ")")) {
-            if (L != target) break;
-            L = r.schedule.length() - 1;
-            continue;
-        }
-        if (L == target) break;
-        L = r.schedule.length() - 1;
+    // Tabu search at the lower bound first, then one frame below the best length at a time
+    // (each length tried once: stop at the first failure).
+    const std::string name = "tabu(seed " + std::to_string(o.seed) + ")";
+    sched::TabuOutcome tabu = sched::tabu_search(traffic, r.schedule, target, o.seed, deadline_in(o, start, 0.3));
+    if (tabu.found && accept(traffic, r, std::move(tabu.schedule), name)) return;
+    for (int L = r.schedule.length() - 1; L > target && !out_of_time(o, start); L = r.schedule.length() - 1) {
+        tabu = sched::tabu_search(traffic, r.schedule, L, o.seed, deadline_in(o, start, 0.15));
+        if (!tabu.found || !accept(traffic, r, std::move(tabu.schedule), name)) break;
     }
 }
 
-/// A short fission attempt at the lower bound: easy instances (the Swiss-T1 all-to-all, the
-/// testbed patterns) are answered in milliseconds and never pay for the structure search.
-/// True when it settled the lower bound (a schedule of that length, or a refutation).
-bool quick_fission(const Traffic& traffic, FrameSearch& search, const SolveOptions& o, SolveResult& r) {
-    const double quick = o.time_limit_s > 0 ? std::min(0.2, 0.1 * o.time_limit_s) : 0.2;
-    Budget budget(quick, o.node_limit);
-    Schedule s;
-    const FrameSearch::Outcome outcome = search.decide(r.lower_bound, budget, &s);
-    if (outcome == FrameSearch::Outcome::Found) return accept(traffic, r, std::move(s), "fission");
-    if (outcome != FrameSearch::Outcome::Exhausted) return false;
-    if (r.lower_bound == r.duration) r.no_liquid_proven = true;
-    r.lower_bound += 1;
-    r.bound_by = "fission";
-    return false;  // the structure search may still reach the raised bound
+/// Iterative deepening: the first L that succeeds is the optimum, every refuted L raises
+/// the lower bound. False when the budget of `o` expired first.
+bool deepen(const Traffic& traffic, FrameSearch& search, SatPartner& sat, const std::vector<int>& clique,
+            const SolveOptions& o, Clock::time_point start, SolveResult& r) {
+    for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
+        if (out_of_time(o, start) || (o.node_limit && search.nodes() >= o.node_limit)) {
+            r.timed_out = true;
+            return false;
+        }
+        const std::uint64_t nodes_left = o.node_limit ? o.node_limit - search.nodes() : 0;
+        sched::SatDeepening* encoding =
+            o.sat_partner ? sat.get(traffic, L, r.schedule.length() - 1, clique, o) : nullptr;
+        PortfolioAnswer a = portfolio_decide(search, L, r.duration, o, start, nodes_left, encoding);
+        if (a.decision == Decision::Found && accept(traffic, r, std::move(a.schedule), a.solver)) return true;
+        if (a.decision == Decision::Refuted) {
+            if (L == r.duration) r.no_liquid_proven = true;
+            r.lower_bound = L + 1;
+            r.bound_by = a.solver;
+            continue;
+        }
+        r.timed_out = true;
+        return false;
+    }
+    return true;
 }
 
 void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_point start, SolveResult& r) {
@@ -249,29 +257,20 @@ void solve_optimal(const Traffic& traffic, const SolveOptions& o, Clock::time_po
     fall_back_to_dsatur(traffic, r);
     FrameSearch search(traffic);
     SatPartner sat;
-    if (o.structure && r.schedule.length() > r.lower_bound && !quick_fission(traffic, search, o, r) &&
-        r.schedule.length() > r.lower_bound)
-        try_structure(traffic, o, start, r);
-    // Iterative deepening: the first L that succeeds is the optimum.
-    for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
-        if (out_of_time(o, start) || (o.node_limit && search.nodes() >= o.node_limit)) {
-            r.timed_out = true;
-            break;
+    if (o.structure && r.schedule.length() > r.lower_bound) {
+        // A short first pass of the exact deepening: easy instances (the Swiss-T1 all-to-all,
+        // testbed patterns, ring arcs refuted by CaDiCaL) are answered in it and never pay
+        // for the structure search.
+        SolveOptions first = o;
+        const double quick = o.time_limit_s > 0 ? std::min(1.0, 0.1 * o.time_limit_s) : 1.0;
+        first.time_limit_s = seconds_since(start) + quick;
+        if (o.time_limit_s > 0) first.time_limit_s = std::min(first.time_limit_s, o.time_limit_s);
+        if (!deepen(traffic, search, sat, clique, first, start, r)) {
+            r.timed_out = false;
+            try_structure(traffic, o, start, r);
         }
-        const std::uint64_t nodes_left = o.node_limit ? o.node_limit - search.nodes() : 0;
-        sched::SatDeepening* encoding =
-            o.sat_partner ? sat.get(traffic, L, r.schedule.length() - 1, clique, o) : nullptr;
-        PortfolioAnswer a = portfolio_decide(search, L, r.duration, o, start, nodes_left, encoding);
-        if (a.decision == Decision::Found && accept(traffic, r, std::move(a.schedule), a.solver)) break;
-        if (a.decision == Decision::Refuted) {
-            if (L == r.duration) r.no_liquid_proven = true;
-            r.lower_bound = L + 1;
-            r.bound_by = a.solver;
-            continue;
-        }
-        r.timed_out = true;
-        break;
     }
+    deepen(traffic, search, sat, clique, o, start, r);
     r.categories = search.categories(), r.full_teams = search.full_teams(), r.nodes = search.nodes();
 }
 

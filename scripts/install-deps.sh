@@ -18,6 +18,7 @@ PACKAGES=(
   ibsim-utils libumad2sim0 opensm infiniband-diags  # simulated InfiniBand fabric for the ibsim round trip
   graphviz              # renders `liquid network --format dot` (DOT export test)
   clang libclang-rt-14-dev  # fuzz/: libFuzzer harnesses (make fuzz, make test-fuzz)
+  libbliss-dev libgmp-dev  # traffic symmetry groups (graph automorphisms; bliss uses GMP)
 )
 
 SUDO=""

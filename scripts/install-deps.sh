@@ -22,6 +22,7 @@ PACKAGES=(
   chromium              # liquid report's browser test (headless)
   clang-tidy            # scripts/run-clang-tidy.sh (static checks in make test)
   clang-format          # make format-check (.clang-format)
+  libbliss-dev libgmp-dev  # traffic symmetry groups (graph automorphisms; bliss uses GMP)
 )
 
 SUDO=""

@@ -29,6 +29,7 @@ struct ScheduleOptions {
     bool json = false;
     bool no_sat = false;
     std::string solver;  // --method milp: cbc (default) or glpk
+    bool no_structure = false;
 };
 
 SolveOptions solve_options(const ScheduleOptions& o) {
@@ -52,6 +53,7 @@ SolveOptions solve_options(const ScheduleOptions& o) {
     if (!o.solver.empty() && s.method != Method::Milp)
         throw InputError("--solver", "only --method milp takes a MILP solver", "add --method milp or drop --solver");
     if (!o.solver.empty()) s.milp_solver = parse_milp_solver(o.solver);
+    s.structure = !o.no_structure;
     return s;
 }
 
@@ -85,6 +87,10 @@ nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
     s["memory_limit_bytes"] = so.memory_limit_bytes;
     if (r.method == Method::Random) s["seed"] = so.seed;
     if (r.method == Method::Milp) s["milp_solver"] = milp_solver_name(so.milp_solver);
+    if (!r.invariant.empty()) {
+        s["symmetry_order"] = r.symmetry_order;
+        s["invariant"] = r.invariant;
+    }
     if (so.wavelengths > 0) {
         s["wavelengths"] = so.wavelengths;
         s["rounds"] = r.rounds;
@@ -125,6 +131,8 @@ void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveRe
     for (const auto& why : r.skipped) fmt::print("skipped:           {}\n", why);
     fmt::print("search:            solver {}, {} categories, {} full teams, {} nodes, {:.2f} ms\n",
                r.solver.empty() ? "-" : r.solver, r.categories, r.full_teams, r.nodes, r.elapsed_ms);
+    if (!r.invariant.empty())
+        fmt::print("structure:         symmetry group of order {:.0f}; invariant schedule: {}\n", r.symmetry_order, r.invariant);
     if (so.wavelengths > 0)
         fmt::print("optical:           {} wavelengths -> {} rounds (lower bound {})\n", so.wavelengths, r.rounds,
                    r.rounds_lower_bound);
@@ -167,6 +175,8 @@ const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact
             ->check(whole_number(0, 1 << 20));
         cmd.add_option("--solver", o->solver, "--method milp: the MILP library, cbc (default) or glpk");
         cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
+        cmd.add_flag("--no-structure", o->no_structure,
+                     "optimal method: no symmetry-invariant schedule search and no tabu search before the exact search");
         cmd.add_flag("--json", o->json, "print one JSON object");
         cmd.callback([o] {
             SolveOptions so = solve_options(*o);

@@ -1,86 +1,127 @@
 // SAT decision of "schedulable in L frames" with CaDiCaL (see sat_decision.hpp).
 #include "sched/sat_decision.hpp"
 
-#include <cadical.hpp>
-#include <chrono>
+#include <algorithm>
+#include <stdexcept>
 
+#include "sched/cnf.hpp"
 #include "sched/schedulable_cnf.hpp"
 
-#include "liquid/base/stop.hpp"
-
 namespace liquid::sched {
+
 namespace {
 
-class StopWhen : public CaDiCaL::Terminator {
-public:
-    StopWhen(const std::atomic<bool>* stop, double limit_s)
-        : stop_(stop), has_deadline_(limit_s > 0),
-          deadline_(std::chrono::steady_clock::now() +
-                    std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(limit_s))) {}
-    bool terminate() override {
-        // CaDiCaL asks often: read the clock only every 16th time.
-        if ((stop_ && stop_->load(std::memory_order_relaxed)) || stop_requested()) return true;
-        if (!has_deadline_ || (++calls_ & 15U) != 0) return expired_;
-        expired_ = std::chrono::steady_clock::now() >= deadline_;
-        return expired_;
-    }
+using Clock = std::chrono::steady_clock;
 
-private:
-    const std::atomic<bool>* stop_;
-    bool has_deadline_;
-    std::chrono::steady_clock::time_point deadline_;
-    unsigned calls_ = 0;
-    bool expired_ = false;
-};
-
-class SolverSink : public ClauseSink {
-public:
-    explicit SolverSink(CaDiCaL::Solver& s) : s_(s) {}
-    void add(int literal) override { s_.add(literal); }
-
-private:
-    CaDiCaL::Solver& s_;
-};
+// Rough CaDiCaL footprint per clause (arena, watches) and per variable, measured on the
+// 4 032-transfer fat-tree:4,3 encoding (1.2 M variables, 770 MB).
+constexpr std::size_t kBytesPerClause = 110;
+constexpr std::size_t kBytesPerVariable = 220;
 
 }  // namespace
 
-SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
-                      double time_limit_s) {
+std::size_t SatDeepening::estimated_bytes(const Traffic& traffic, int max_frames) {
+    const std::size_t L = static_cast<std::size_t>(std::max(max_frames, 0));
+    std::size_t clauses = static_cast<std::size_t>(traffic.size()) * (1 + L), variables = static_cast<std::size_t>(traffic.size()) * L;
+    std::vector<std::size_t> load(static_cast<std::size_t>(traffic.link_count()), 0);
+    for (const Transfer& x : traffic.transfers()) x.links.for_each([&](std::size_t l) { ++load[l]; });
+    for (std::size_t u : load) {  // upper estimate: every link's users, not only the maximal sets
+        clauses += L * static_cast<std::size_t>(cnf::at_most_one_clauses(u));
+        if (u > 6) variables += L * u;
+    }
+    return clauses * kBytesPerClause + variables * kBytesPerVariable;
+}
+
+SatDeepening::SatDeepening(const Traffic& traffic, int max_frames, int min_frames, const std::vector<int>& clique)
+    : traffic_(traffic), max_frames_(max_frames), min_frames_(std::max(min_frames, static_cast<int>(clique.size()))),
+      clique_size_(static_cast<int>(clique.size())), solver_(std::make_unique<CaDiCaL::Solver>()) {
+    solver_->set("quiet", 1);  // CaDiCaL reports e.g. "found falsified original clause" on stdout
+    clique_ = clique;
+}
+
+SatDeepening::~SatDeepening() = default;
+
+int SatDeepening::x(int t, int f) const { return frame_variable(t, f, max_frames_); }
+
+bool SatDeepening::encode(cnf::StopWhen& term) {
+    // The clauses `liquid export --format cnf` writes for max_frames_ (one encoding), plus
+    // the frame selectors below (none when min_frames_ == max_frames_, as in sat_decide).
+    cnf::SolverSink sink(*solver_);
+    CnfSize size;
+    if (!encode_schedulable(traffic_, max_frames_, clique_, sink, size, [&] { return term.terminate(); })) return false;
+    // Frames from min_frames_ on can be switched off: selector s_f (true = frame f unused)
+    // forbids every transfer in it; asking for L frames assumes s_f for f >= L.
+    int next_var = size.variables + 1;
+    long clauses = size.clauses;
+    const int n = traffic_.size();
+    for (int f = min_frames_; f < max_frames_; ++f) {
+        const int sel = next_var++;
+        selector_.push_back(sel);
+        for (int t = 0; t < n; ++t) {
+            solver_->add(-sel);
+            solver_->add(-x(t, f));
+            solver_->add(0);
+            ++clauses;
+        }
+    }
+    variables_ = next_var - 1;
+    clauses_ = clauses;
+    return true;
+}
+
+SatOutcome SatDeepening::decide(int L, const std::atomic<bool>* stop, Clock::time_point deadline) {
     SatOutcome out;
-    const int n = traffic.size();
+    const int n = traffic_.size();
     if (n == 0) {
         out.answer = SatAnswer::Schedulable;
         return out;
     }
-    if (L <= 0 || static_cast<int>(clique.size()) > L) {
+    if (L <= 0 || clique_size_ > L) {
         out.answer = SatAnswer::Unschedulable;
         return out;
     }
-    StopWhen term(stop, time_limit_s);  // the budget covers the encoding too
-    CaDiCaL::Solver solver;
-    solver.set("quiet", 1);  // CaDiCaL reports e.g. "found falsified original clause" on stdout
-    SolverSink sink(solver);
-    CnfSize size;
-    if (!encode_schedulable(traffic, L, clique, sink, size, [&] { return term.terminate(); })) return out;
-    out.variables = size.variables;
-    out.clauses = size.clauses;
-    solver.connect_terminator(&term);
-    const int res = solver.solve();
-    solver.disconnect_terminator();
+    if (L > max_frames_ || L < min_frames_) throw std::logic_error("SatDeepening::decide: L outside the encoded range");
+    cnf::StopWhen term(stop, deadline);  // the budget covers the encoding too
+    if (!encoded_) {
+        // An interrupted encoding leaves partial clauses behind: the object is spent.
+        if (interrupted_ || !encode(term)) {
+            interrupted_ = true;
+            return out;
+        }
+        encoded_ = true;
+    }
+    out.variables = variables_;
+    out.clauses = clauses_;
+    for (int f = min_frames_; f < max_frames_; ++f)
+        if (f >= L) solver_->assume(selector_[static_cast<std::size_t>(f - min_frames_)]);
+    solver_->connect_terminator(&term);
+    const int res = solver_->solve();
+    solver_->disconnect_terminator();
     if (res == 20) {
         out.answer = SatAnswer::Unschedulable;
     } else if (res == 10) {
         out.answer = SatAnswer::Schedulable;
-        out.schedule.frames.assign(L, {});
+        out.schedule.frames.assign(static_cast<std::size_t>(L), {});
         for (int t = 0; t < n; ++t)
             for (int f = 0; f < L; ++f)
-                if (solver.val(frame_variable(t, f, L)) > 0) {
-                    out.schedule.frames[f].push_back(t);
+                if (solver_->val(x(t, f)) > 0) {
+                    out.schedule.frames[static_cast<std::size_t>(f)].push_back(t);
                     break;
                 }
         std::erase_if(out.schedule.frames, [](const std::vector<int>& fr) { return fr.empty(); });
     }
     return out;
+}
+
+SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
+                      double time_limit_s) {
+    if (L <= 0 || static_cast<int>(clique.size()) > L) {
+        SatOutcome out;
+        out.answer = traffic.empty() ? SatAnswer::Schedulable : SatAnswer::Unschedulable;
+        return out;
+    }
+    SatDeepening one_shot(traffic, L, L, clique);  // no selectors: the plain encoding
+    return one_shot.decide(L, stop, cnf::deadline_after(time_limit_s));
 }
 
 }  // namespace liquid::sched

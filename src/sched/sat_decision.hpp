@@ -3,11 +3,21 @@
 // (issue 3, hard cases). Used as the portfolio partner of the fission search: on
 // circular-arc traffics it proves "no schedule of L frames" where a DFS explodes.
 #include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <memory>
 #include <vector>
 
 #include "liquid/sched/schedule.hpp"
 
+namespace CaDiCaL {
+class Solver;
+}
+
 namespace liquid::sched {
+namespace cnf {
+class StopWhen;
+}
 
 enum class SatAnswer { Schedulable, Unschedulable, Unknown };
 
@@ -23,5 +33,38 @@ struct SatOutcome {
 /// Stops (Unknown) when `stop` becomes true or after `time_limit_s` (> 0).
 SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
                       double time_limit_s);
+
+/// The same encoding built once for up to `max_frames` frames and asked incrementally
+/// (issue 10): a selector per frame from `min_frames` on switches it off, so "L frames?"
+/// is one solve under assumptions and clauses learned for one L serve the next. Estimate
+/// the memory first (estimated_bytes) and refuse above the cap rather than build it.
+class SatDeepening {
+public:
+    using Clock = std::chrono::steady_clock;
+    static std::size_t estimated_bytes(const Traffic& traffic, int max_frames);
+    SatDeepening(const Traffic& traffic, int max_frames, int min_frames, const std::vector<int>& clique);
+    ~SatDeepening();
+    SatDeepening(const SatDeepening&) = delete;
+    SatDeepening& operator=(const SatDeepening&) = delete;
+    int max_frames() const { return max_frames_; }
+    int min_frames() const { return min_frames_; }
+    /// Stopped while encoding: the object cannot answer any more.
+    bool interrupted() const { return interrupted_; }
+    /// min_frames <= L <= max_frames (a smaller clique-infeasible L answers Unschedulable).
+    /// Unknown when `stop` becomes true or at `deadline` (encoding included).
+    SatOutcome decide(int L, const std::atomic<bool>* stop, Clock::time_point deadline);
+
+private:
+    int x(int t, int f) const;
+    bool encode(cnf::StopWhen& term);
+    const Traffic& traffic_;
+    int max_frames_, min_frames_, clique_size_;
+    std::vector<int> clique_;
+    std::unique_ptr<CaDiCaL::Solver> solver_;
+    bool encoded_ = false, interrupted_ = false;
+    std::vector<int> selector_;
+    int variables_ = 0;
+    long clauses_ = 0;
+};
 
 }  // namespace liquid::sched

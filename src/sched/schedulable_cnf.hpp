@@ -21,6 +21,10 @@ struct CnfSize {
     long clauses = 0;
 };
 
+/// Writes "at most one of xs": pairwise for <= 6 literals, else Sinz's sequential counter
+/// (2005) with auxiliary variables numbered from `next_var` on. Counts the clauses.
+void add_at_most_one(ClauseSink& sink, const std::vector<int>& xs, int& next_var, long& clauses);
+
 /// The variable "transfer t sits in frame f" of an L-frame encoding (1-based, DIMACS).
 inline int frame_variable(int t, int f, int L) { return t * L + f + 1; }
 

@@ -5,11 +5,15 @@
 // Fabric scale (issue 10): one deadline bounds every phase; the default methods start
 // from the best schedule of the construction portfolio (never worse than round-robin or
 // DSatur) and stop as soon as it meets a lower bound (Λ, the clique bound, the link-pair
-// counting bound); structures that would not fit in the memory limit are skipped.
+// counting bound); structures that would not fit in the memory limit are skipped. Then
+// the structured constructions (group-invariant schedules, tabu search) get shares of the
+// budget before the exact search, whose SAT partner is incremental (one encoding,
+// deepening by assumptions).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -18,10 +22,13 @@
 #include "liquid/sched/baselines.hpp"
 #include "sched/counting_bound.hpp"
 #include "sched/frame_search.hpp"
+#include "sched/invariant_schedule.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "sched/portfolio.hpp"
 #include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
+#include "sched/symmetry.hpp"
+#include "sched/tabu_search.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "sched/peer_methods.hpp"
 
@@ -69,17 +76,35 @@ struct PortfolioAnswer {
     std::string solver;
 };
 
-/// Memory of the SAT encoding: ~650 bytes per (transfer, frame) cell, measured on the
-/// 4032-transfer x 63-frame fat tree (1.2 M variables, 770 MB).
-std::uint64_t sat_memory_bytes(const Traffic& traffic, int L) {
-    return static_cast<std::uint64_t>(traffic.size()) * static_cast<std::uint64_t>(L) * 650;
+/// The SAT partner's incremental encoding, shared by the questions of one deepening run:
+/// built on first use for every length below the best schedule known, unless its
+/// estimated size exceeds half the memory limit (the fission search then answers alone).
+struct SatPartner {
+    std::unique_ptr<sched::SatDeepening> encoding;
+    bool refused = false;
+    sched::SatDeepening* get(const Run& run, int min_frames, int max_frames, const std::vector<int>& clique) {
+        if (!run.o.sat_partner) return nullptr;
+        if (encoding && encoding->interrupted()) encoding.reset();  // stopped while encoding: rebuild
+        if (!encoding && !refused) {
+            refused = max_frames < min_frames ||
+                      sched::SatDeepening::estimated_bytes(run.traffic, max_frames) > run.limits.memory_bytes / 2;
+            if (!refused) encoding = std::make_unique<sched::SatDeepening>(run.traffic, max_frames, min_frames, clique);
+        }
+        return encoding.get();
+    }
+};
+
+/// A steady_clock deadline for the structure stages and CaDiCaL: `d`, or (unlimited)
+/// `fallback_s` from now.
+Clock::time_point time_point_of(const Deadline& d, double fallback_s) {
+    const double s = d.limited() ? d.remaining_s() : fallback_s;
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
 }
 
 /// Fission search in this thread; CaDiCaL in a partner thread started after a short
 /// delay (easy instances never pay for the SAT encoding). First definite answer wins.
-PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, const std::vector<int>& clique,
+PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, sched::SatDeepening* sat_encoding,
                                  std::uint64_t node_budget) {
-    const Traffic& traffic = run.traffic;
     const SolveOptions& o = run.o;
     std::atomic<bool> stop{false};
     std::mutex m;
@@ -87,9 +112,7 @@ PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, co
     bool fission_done = false;
     sched::SatOutcome sat;
     std::thread partner;
-    const bool small_enough = static_cast<std::uint64_t>(traffic.size()) * static_cast<std::uint64_t>(L) <= o.sat_max_cells &&
-                              run.limits.fits(sat_memory_bytes(traffic, L));
-    if (o.sat_partner && small_enough) {
+    if (o.sat_partner && sat_encoding) {
         partner = std::thread([&] {
             {
                 std::unique_lock lock(m);
@@ -104,7 +127,10 @@ PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, co
                 // CaDiCaL instance takes a while, and solve() must not overrun its budget.
                 const double left = budget_seconds(run.limits.deadline);
                 const double sat_budget = left > 0 ? std::max(1e-3, left - std::max(0.05, 0.15 * left)) : 0.0;
-                sched::SatOutcome r = sched::sat_decide(traffic, L, clique, &stop, sat_budget);
+                const Clock::time_point until =
+                    sat_budget > 0 ? Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(sat_budget))
+                                   : Clock::time_point::max();
+                sched::SatOutcome r = sat_encoding->decide(L, &stop, until);
                 std::lock_guard lock(m);
                 sat = std::move(r);
             } catch (const std::bad_alloc&) {
@@ -258,6 +284,80 @@ void solve_liquid(Run& run) {
     }
 }
 
+std::string describe(const sched::InvariantOutcome& o) {
+    switch (o.answer) {
+        case sched::InvariantAnswer::Found: return sched::invariant_construction_name(o);
+        case sched::InvariantAnswer::NoInvariant:
+            return "none under the symmetries tried (not a proof for other schedules)";
+        case sched::InvariantAnswer::NoGroup: return "no symmetry group of a usable order";
+        case sched::InvariantAnswer::TooLarge: return "encoding above the memory limit";
+        case sched::InvariantAnswer::Unknown: break;
+    }
+    return "budget expired";
+}
+
+/// The remaining budget's share `share` (without a time limit: `share` minutes).
+Clock::time_point share_of(const Run& run, double share) {
+    const Deadline& d = run.limits.deadline;
+    return time_point_of(d.limited() ? d.sooner(share * d.remaining_s()) : d, share * 60);
+}
+
+/// Issue 10: structured constructions between the portfolio and the exact search. The
+/// invariant search (35 % of the remaining budget) and the tabu search (30 %) each take a
+/// schedule when it is shorter than the best one.
+void try_structure(Run& run) {
+    SolveResult& r = run.r;
+    const int target = r.lower_bound;
+    run.progress("symmetry-invariant search");
+    {
+        const Clock::time_point deadline = share_of(run, 0.35);
+        const sched::TrafficSymmetry symmetry = sched::find_symmetry(run.traffic, deadline);
+        r.symmetry_order = static_cast<double>(symmetry.order);
+        sched::InvariantOutcome inv = sched::search_invariant_schedule(run.traffic, symmetry, target, run.o.seed, deadline,
+                                                                       static_cast<std::size_t>(run.limits.memory_bytes));
+        r.invariant = symmetry.skipped ? "symmetry detection skipped (traffic too large for the budget)" : describe(inv);
+        if (inv.answer == sched::InvariantAnswer::Found && inv.schedule.length() < r.schedule.length() &&
+            accept(run.traffic, r, std::move(inv.schedule), sched::invariant_construction_name(inv)))
+            return;
+    }
+    if (run.limits.deadline.expired()) return;
+    // Tabu search at the lower bound first, then one frame below the best length at a time
+    // (each length tried once: stop at the first failure).
+    run.progress("tabu search");
+    const std::string name = "tabu(seed " + std::to_string(run.o.seed) + ")";
+    sched::TabuOutcome tabu = sched::tabu_search(run.traffic, r.schedule, target, run.o.seed, share_of(run, 0.3));
+    if (tabu.found && accept(run.traffic, r, std::move(tabu.schedule), name)) return;
+    for (int L = r.schedule.length() - 1; L > target && !run.limits.deadline.expired(); L = r.schedule.length() - 1) {
+        tabu = sched::tabu_search(run.traffic, r.schedule, L, run.o.seed, share_of(run, 0.15));
+        if (!tabu.found || !accept(run.traffic, r, std::move(tabu.schedule), name)) break;
+    }
+}
+
+/// Iterative deepening: the first L that succeeds is the optimum, every refuted L raises
+/// the lower bound. False when the budget of `run` expired first.
+bool deepen(Run& run, FrameSearch& search, SatPartner& sat, const std::vector<int>& clique) {
+    SolveResult& r = run.r;
+    for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
+        if (run.limits.deadline.expired() || (run.o.node_limit && search.nodes() >= run.o.node_limit)) {
+            r.timed_out = true;
+            return false;
+        }
+        run.progress("search, trying " + std::to_string(L) + " frames");
+        const std::uint64_t nodes_left = run.o.node_limit ? run.o.node_limit - search.nodes() : 0;
+        PortfolioAnswer a = portfolio_decide(run, search, L, sat.get(run, L, r.schedule.length() - 1, clique), nodes_left);
+        if (a.decision == Decision::Found && accept(run.traffic, r, std::move(a.schedule), a.solver)) return true;
+        if (a.decision == Decision::Refuted) {
+            if (L == r.duration) r.no_liquid_proven = true;
+            r.lower_bound = L + 1;
+            r.bound_by = a.solver;
+            continue;
+        }
+        r.timed_out = true;
+        return false;
+    }
+    return true;
+}
+
 void solve_optimal(Run& run) {
     SolveResult& r = run.r;
     start_from_constructions(run);
@@ -266,29 +366,30 @@ void solve_optimal(Run& run) {
     counting_bound(run);
     if (run.proven()) return;
     std::unique_ptr<FrameSearch> search = make_frame_search(run, r.schedule.length());
+    SatPartner sat;
+    // The structure stages belong to the construction portfolio: off with it (the papers'
+    // experiment) and with --no-structure.
+    if (run.o.structure && run.o.constructions && !run.limits.deadline.expired()) {
+        // A short first pass of the exact deepening (min(1 s, 10 % of the time left)): easy
+        // instances (the Swiss-T1 all-to-all, testbed patterns, ring arcs refuted by
+        // CaDiCaL) are answered in it and never pay for the structure search.
+        bool answered = false;
+        if (search) {
+            const Deadline& d = run.limits.deadline;
+            Run first = run;
+            first.limits.deadline = d.sooner(d.limited() ? std::min(1.0, 0.1 * d.remaining_s()) : 1.0);
+            answered = deepen(first, *search, sat, clique);
+        }
+        if (!answered) {
+            r.timed_out = false;
+            try_structure(run);
+        }
+    }
     if (!search) {
-        r.timed_out = true;
+        r.timed_out = !run.proven();
         return;
     }
-    // Iterative deepening: the first L that succeeds is the optimum.
-    for (int L = r.lower_bound; L < r.schedule.length(); ++L) {
-        if (run.limits.deadline.expired() || (run.o.node_limit && search->nodes() >= run.o.node_limit)) {
-            r.timed_out = true;
-            break;
-        }
-        run.progress("search, trying " + std::to_string(L) + " frames");
-        const std::uint64_t nodes_left = run.o.node_limit ? run.o.node_limit - search->nodes() : 0;
-        PortfolioAnswer a = portfolio_decide(run, *search, L, clique, nodes_left);
-        if (a.decision == Decision::Found && accept(run.traffic, r, std::move(a.schedule), a.solver)) break;
-        if (a.decision == Decision::Refuted) {
-            if (L == r.duration) r.no_liquid_proven = true;
-            r.lower_bound = L + 1;
-            r.bound_by = a.solver;
-            continue;
-        }
-        r.timed_out = true;
-        break;
-    }
+    deepen(run, *search, sat, clique);
     record_search(r, *search);
 }
 

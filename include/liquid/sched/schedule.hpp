@@ -46,10 +46,6 @@ struct SolveOptions {
     // after which it starts (easy instances are answered by the fission search alone).
     bool sat_partner = true;
     double sat_delay_s = 0.05;    // for L = Λ; beyond Λ the partner starts at once
-    // No SAT partner when transfers x L exceeds this: the encoding alone would take
-    // hundreds of MB and seconds (e.g. 4032 transfers x 63 frames: 1.2 M variables,
-    // 770 MB), and stopping it would overrun the time limit.
-    std::uint64_t sat_max_cells = 60000;
     // Extensions (issue 10, fabric scale). The time limit bounds the whole solve: bounds,
     // constructions, searches, SAT partner and verification (0 = no limit).
     // Memory for the large structures (searches, SAT encoding, DSatur): 0 = half of the
@@ -62,6 +58,11 @@ struct SolveOptions {
     // phase changes (front ends draw progress from it; the library never prints).
     std::function<void(int length, int lower_bound, const std::string& phase)> progress;
     MilpSolver milp_solver = MilpSolver::Cbc;  // Method::Milp
+    // Optimal (issue 10, structure): after the portfolio, a group-invariant schedule
+    // search and a tabu search at the lower bound (then below the best length), on shares
+    // of the time budget; off with constructions = false. Seed of the tabu and subgroup
+    // searches: `seed`. The SAT partner takes at most half the memory limit.
+    bool structure = true;
 };
 
 struct SolveResult {
@@ -91,6 +92,8 @@ struct SolveResult {
     };
     std::vector<ConstructionLength> constructions;
     std::vector<std::string> skipped;  // e.g. "exact search: needs 1.6 GB, memory limit 1 GB"
+    double symmetry_order = 0;   // order of the traffic's symmetry group (0: not computed)
+    std::string invariant;       // outcome of the invariant search ("" when not run)
 };
 
 /// Frame indices of round k when frames are grouped consecutively into rounds of at most

@@ -1,0 +1,249 @@
+// Group-invariant schedule search with CaDiCaL (see invariant_schedule.hpp).
+#include "sched/invariant_schedule.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <numeric>
+
+#include "sched/cnf.hpp"
+
+namespace liquid::sched {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Rough CaDiCaL footprint: per clause (header, watches, arena) and per variable.
+constexpr std::size_t kBytesPerClause = 96;
+constexpr std::size_t kBytesPerVariable = 160;
+
+std::size_t estimated_bytes(long clauses, long variables) {
+    return static_cast<std::size_t>(clauses) * kBytesPerClause + static_cast<std::size_t>(variables) * kBytesPerVariable;
+}
+
+}  // namespace
+
+InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<TransferPermutation>& group, int L,
+                                    Clock::time_point deadline, std::size_t memory_bytes) {
+    InvariantOutcome out;
+    const int n = traffic.size(), m = static_cast<int>(group.size());
+    out.group_order = m;
+    if (n == 0 || m == 0 || L % m != 0 || n % m != 0) {
+        out.answer = InvariantAnswer::NoGroup;
+        return out;
+    }
+    const int r = L / m;
+    out.base_frames = r;
+    const std::vector<int> orbit = transfer_orbits(group, n);
+    const int orbits = n / m;
+    // Variables v(t, i): transfer t is its orbit's representative and sits in base frame i.
+    auto v = [r](int t, int i) { return t * r + i + 1; };
+    const std::vector<std::vector<int>> users = cnf::maximal_user_sets(traffic);
+    long clauses = orbits * (1 + cnf::at_most_one_clauses(static_cast<std::size_t>(m * r)));
+    long aux = static_cast<long>(orbits) * m * r;
+    for (const auto& u : users) {
+        clauses += r * cnf::at_most_one_clauses(u.size());
+        aux += r * static_cast<long>(u.size());
+    }
+    if (estimated_bytes(clauses, static_cast<long>(n) * r + aux) > memory_bytes) {
+        out.answer = InvariantAnswer::TooLarge;
+        return out;
+    }
+    cnf::StopWhen term(nullptr, deadline);
+    CaDiCaL::Solver solver;
+    solver.set("quiet", 1);
+    cnf::Encoder enc{solver, n * r + 1};
+    std::vector<std::vector<int>> members(static_cast<std::size_t>(orbits));
+    for (int t = 0; t < n; ++t) members[static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)])].push_back(t);
+    for (const auto& o : members) {  // exactly one representative per orbit, in one base frame
+        std::vector<int> lits;
+        for (int t : o)
+            for (int i = 0; i < r; ++i) lits.push_back(v(t, i));
+        enc.clause(lits);
+        enc.at_most_one(lits);
+    }
+    for (const auto& u : users) {  // base frames are simultaneities
+        if (term.terminate()) return out;
+        std::vector<int> lits(u.size());
+        for (int i = 0; i < r; ++i) {
+            for (std::size_t k = 0; k < u.size(); ++k) lits[k] = v(u[k], i);
+            enc.at_most_one(lits);
+            // A link used by L transfers is busy in every frame; frame g·B_i uses it iff
+            // B_i uses its preimage, which is as loaded: every base frame uses it.
+            if (static_cast<int>(u.size()) == L) enc.clause(lits);
+        }
+    }
+    // Translating a base frame by an element of G, or renumbering base frames, gives the
+    // same schedule: orbit 0 is represented by its first transfer in base frame 0.
+    enc.clause({v(members[0][0], 0)});
+    out.variables = enc.next_var - 1;
+    out.clauses = enc.clauses;
+    solver.connect_terminator(&term);
+    const int res = solver.solve();
+    solver.disconnect_terminator();
+    if (res == 20) {
+        out.answer = InvariantAnswer::NoInvariant;
+    } else if (res == 10) {
+        out.answer = InvariantAnswer::Found;
+        out.schedule.frames.assign(static_cast<std::size_t>(L), {});
+        for (int t = 0; t < n; ++t)
+            for (int i = 0; i < r; ++i)
+                if (solver.val(v(t, i)) > 0)
+                    for (int j = 0; j < m; ++j)
+                        out.schedule.frames[static_cast<std::size_t>(i * m + j)].push_back(group[static_cast<std::size_t>(j)][static_cast<std::size_t>(t)]);
+        for (auto& f : out.schedule.frames) std::sort(f.begin(), f.end());
+    }
+    return out;
+}
+
+InvariantOutcome stable_schedule(const Traffic& traffic, const std::vector<TransferPermutation>& group, int L,
+                                 Clock::time_point deadline, std::size_t memory_bytes) {
+    InvariantOutcome out;
+    out.frames_fixed = true;
+    const int n = traffic.size(), m = static_cast<int>(group.size());
+    out.group_order = m;
+    if (n == 0 || m == 0 || n % m != 0 || L < 1) {
+        out.answer = InvariantAnswer::NoGroup;
+        return out;
+    }
+    const std::vector<int> orbit = transfer_orbits(group, n);
+    const int orbits = n / m;
+    // The orbits using each link; an orbit using a link twice can share no frame with itself.
+    std::vector<std::vector<int>> link_orbits(static_cast<std::size_t>(traffic.link_count()));
+    for (int t = 0; t < n; ++t)
+        traffic[t].links.for_each([&](std::size_t l) { link_orbits[l].push_back(orbit[static_cast<std::size_t>(t)]); });
+    std::map<std::vector<int>, int> user_sets;  // distinct orbit sets -> load
+    for (auto& u : link_orbits) {
+        std::sort(u.begin(), u.end());
+        if (std::adjacent_find(u.begin(), u.end()) != u.end()) {
+            out.answer = InvariantAnswer::NoGroup;  // an orbit congests with itself
+            return out;
+        }
+        if (u.size() >= 2) user_sets.emplace(u, static_cast<int>(u.size()));
+    }
+    long clauses = orbits * (1 + cnf::at_most_one_clauses(static_cast<std::size_t>(L)));
+    long aux = static_cast<long>(orbits) * L;
+    for (const auto& [u, load] : user_sets) clauses += L * (1 + cnf::at_most_one_clauses(u.size())), aux += L * load;
+    if (estimated_bytes(clauses, static_cast<long>(orbits) * L + aux) > memory_bytes) {
+        out.answer = InvariantAnswer::TooLarge;
+        return out;
+    }
+    cnf::StopWhen term(nullptr, deadline);
+    CaDiCaL::Solver solver;
+    solver.set("quiet", 1);
+    auto y = [L](int o, int f) { return o * L + f + 1; };  // orbit o in frame f
+    cnf::Encoder enc{solver, orbits * L + 1};
+    std::vector<int> lits;
+    for (int o = 0; o < orbits; ++o) {
+        lits.clear();
+        for (int f = 0; f < L; ++f) lits.push_back(y(o, f));
+        enc.clause(lits);
+        enc.at_most_one(lits);
+    }
+    const std::vector<int>* widest = nullptr;
+    for (const auto& [u, load] : user_sets) {
+        if (term.terminate()) return out;
+        if (!widest || u.size() > widest->size()) widest = &u;
+        lits.resize(u.size());
+        for (int f = 0; f < L; ++f) {
+            for (std::size_t k = 0; k < u.size(); ++k) lits[k] = y(u[k], f);
+            enc.at_most_one(lits);
+            // Each orbit uses a link at most once, so a link with L user orbits has load L
+            // and is busy in every frame.
+            if (static_cast<int>(u.size()) == L) enc.clause(lits);
+        }
+    }
+    // Frames are interchangeable: the orbits sharing the busiest link take frames 0, 1, ...
+    if (widest) {
+        if (static_cast<int>(widest->size()) > L) {
+            out.answer = InvariantAnswer::NoInvariant;
+            return out;
+        }
+        for (std::size_t k = 0; k < widest->size(); ++k) enc.clause({y((*widest)[k], static_cast<int>(k))});
+    }
+    out.variables = enc.next_var - 1;
+    out.clauses = enc.clauses;
+    solver.connect_terminator(&term);
+    const int res = solver.solve();
+    solver.disconnect_terminator();
+    if (res == 20) {
+        out.answer = InvariantAnswer::NoInvariant;
+    } else if (res == 10) {
+        out.answer = InvariantAnswer::Found;
+        out.schedule.frames.assign(static_cast<std::size_t>(L), {});
+        std::vector<int> frame_of(static_cast<std::size_t>(orbits), 0);
+        for (int o = 0; o < orbits; ++o)
+            for (int f = 0; f < L; ++f)
+                if (solver.val(y(o, f)) > 0) frame_of[static_cast<std::size_t>(o)] = f;
+        for (int t = 0; t < n; ++t)
+            out.schedule.frames[static_cast<std::size_t>(frame_of[static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)])])].push_back(t);
+        std::erase_if(out.schedule.frames, [](const std::vector<int>& f) { return f.empty(); });
+    }
+    return out;
+}
+
+InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L,
+                                           std::uint64_t seed, Clock::time_point deadline, std::size_t memory_bytes) {
+    InvariantOutcome last;
+    last.answer = InvariantAnswer::NoGroup;
+    if (symmetry.generators.empty() || L < 1) return last;
+    const int n = traffic.size();
+    Clock::time_point finder_deadline;
+    bool refuted_all = true, any_group = false;
+    {
+        const Clock::time_point now = Clock::now();
+        finder_deadline = now + (deadline - now) / 10;
+    }
+    const SubgroupFinder finder(symmetry, seed, finder_deadline, memory_bytes);
+    // Both forms with a group of order m have n·L/m variables: larger groups first, the
+    // free form before the stable one. Orders below 3 in the free form leave more than a
+    // third of the whole colouring problem: the general search is the better use of time.
+    const sched::ElementFilter no_self_congestion = [&traffic](const TransferPermutation& g) {
+        for (int t = 0; t < traffic.size(); ++t)
+            if (traffic[t].links.intersects(traffic[g[static_cast<std::size_t>(t)]].links)) return false;
+        return true;
+    };
+    std::unique_ptr<SubgroupFinder> stable_finder;  // built on first use
+    const int top = static_cast<int>(std::min<long double>(symmetry.order, static_cast<long double>(n)));
+    for (int m = top; m >= 2; --m) {
+        // Lagrange: a subgroup's order divides the group's (bliss's order is exact below 2^64).
+        if (n % m != 0 || (symmetry.order < 1.8e19L && std::fmod(symmetry.order, static_cast<long double>(m)) != 0)) continue;
+        const bool free_form = m >= 3 && L % m == 0;
+        std::vector<TransferPermutation> group;
+        for (bool stable : {false, true}) {
+            if (!stable && !free_form) continue;
+            if (Clock::now() >= deadline) return InvariantOutcome{};
+            if (group.empty() || stable) {
+                // Large groups without a free subgroup of this order can keep the subgroup
+                // search busy for long: it gets a twentieth of what is left. The stable form
+                // needs orbits that do not congest with themselves: t and g(t) never share
+                // a link, for every element g (the group maps pairs of one orbit onto such).
+                const Clock::time_point now = Clock::now();
+                if (stable && !stable_finder) stable_finder = std::make_unique<SubgroupFinder>(finder.restricted(no_self_congestion));
+                group = (stable ? *stable_finder : finder).free_abelian(m, now + (deadline - now) / 20);
+                if (group.empty()) continue;
+            }
+            InvariantOutcome o = stable ? stable_schedule(traffic, group, L, deadline, memory_bytes)
+                                        : invariant_schedule(traffic, group, L, deadline, memory_bytes);
+            if (o.answer == InvariantAnswer::NoGroup) continue;  // stable: an orbit congests with itself
+            any_group = true;
+            if (o.answer == InvariantAnswer::Found) return o;
+            if (o.answer != InvariantAnswer::NoInvariant) refuted_all = false;
+            last = std::move(o);
+            if (last.answer == InvariantAnswer::Unknown) return last;
+        }
+    }
+    if (!any_group) last.answer = InvariantAnswer::NoGroup;
+    else if (!refuted_all && last.answer == InvariantAnswer::NoInvariant) last.answer = InvariantAnswer::Unknown;
+    return last;
+}
+
+std::string invariant_construction_name(const InvariantOutcome& o) {
+    std::string s = "invariant(order " + std::to_string(o.group_order);
+    if (o.frames_fixed) s += ", frames fixed";
+    else if (o.base_frames > 1) s += ", " + std::to_string(o.base_frames) + " base frames";
+    return s + ")";
+}
+
+}  // namespace liquid::sched

@@ -1,0 +1,220 @@
+// Tabu search over frame assignments (see tabu_search.hpp).
+#include "sched/tabu_search.hpp"
+
+#include "liquid/base/rng.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace liquid::sched {
+namespace {
+
+/// Uniform index in [0, n) from the project's portable RNG.
+std::size_t below(Rng& rng, std::size_t n) { return rng.below(static_cast<std::uint32_t>(n)); }
+
+using Clock = std::chrono::steady_clock;
+
+
+/// Frame assignment with per-(link, frame) user lists, so that each transfer's conflict
+/// count (other users of its links in its frame) is kept exact under moves.
+class Assignment {
+public:
+    Assignment(const Traffic& traffic, int L) : L_(L), n_(traffic.size()), frame_(static_cast<std::size_t>(n_), -1) {
+        links_.resize(static_cast<std::size_t>(n_));
+        for (int t = 0; t < n_; ++t) links_[static_cast<std::size_t>(t)] = traffic[t].links.to_vector();
+        cnt_.assign(static_cast<std::size_t>(traffic.link_count()) * static_cast<std::size_t>(L), 0);
+        users_.resize(cnt_.size());
+        conf_.assign(static_cast<std::size_t>(n_), 0);
+        pos_.assign(static_cast<std::size_t>(n_), -1);
+    }
+
+    std::size_t transfers() const { return static_cast<std::size_t>(n_); }
+    int frame(int t) const { return frame_[static_cast<std::size_t>(t)]; }
+    long cost() const { return twice_cost_ / 2; }
+    const std::vector<int>& conflicting() const { return conflicting_; }
+    const std::vector<int>& links(int t) const { return links_[static_cast<std::size_t>(t)]; }
+    int conflicts(int t) const { return conf_[static_cast<std::size_t>(t)]; }
+    const std::vector<int>& users(int l, int f) const { return users_[cell(l, f)]; }
+
+    /// acc[g] = conflicts t would have in frame g (its own frame counted without itself).
+    void conflicts_per_frame(int t, std::vector<int>& acc) const {
+        std::fill(acc.begin(), acc.end(), 0);
+        for (int l : links(t)) {
+            const int* row = &cnt_[cell(l, 0)];
+            for (int g = 0; g < L_; ++g) acc[static_cast<std::size_t>(g)] += row[g];
+        }
+        const int f = frame(t);
+        if (f >= 0) acc[static_cast<std::size_t>(f)] -= static_cast<int>(links(t).size());
+    }
+
+    /// Moves t to frame g (f = -1: t unassigned so far).
+    void move(int t, int g) {
+        const int f = frame(t);
+        if (f >= 0)
+            for (int l : links(t)) {
+                auto& u = users_[cell(l, f)];
+                u.erase(std::find(u.begin(), u.end(), t));
+                --cnt_[cell(l, f)];
+                for (int o : u) bump(o, -1);
+                bump(t, -static_cast<int>(u.size()));
+            }
+        frame_[static_cast<std::size_t>(t)] = g;
+        for (int l : links(t)) {
+            auto& u = users_[cell(l, g)];
+            for (int o : u) bump(o, +1);
+            bump(t, static_cast<int>(u.size()));
+            u.push_back(t);
+            ++cnt_[cell(l, g)];
+        }
+    }
+
+    Schedule schedule() const {
+        Schedule s;
+        s.frames.assign(static_cast<std::size_t>(L_), {});
+        for (int t = 0; t < n_; ++t) s.frames[static_cast<std::size_t>(frame(t))].push_back(t);
+        std::erase_if(s.frames, [](const std::vector<int>& f) { return f.empty(); });
+        return s;
+    }
+
+private:
+    std::size_t cell(int l, int f) const { return static_cast<std::size_t>(l) * static_cast<std::size_t>(L_) + static_cast<std::size_t>(f); }
+    void bump(int t, int d) {
+        auto& c = conf_[static_cast<std::size_t>(t)];
+        const bool was = c > 0;
+        c += d;
+        if (!was && c > 0) {
+            pos_[static_cast<std::size_t>(t)] = static_cast<int>(conflicting_.size());
+            conflicting_.push_back(t);
+        } else if (was && c == 0) {
+            const int p = pos_[static_cast<std::size_t>(t)];
+            conflicting_[static_cast<std::size_t>(p)] = conflicting_.back();
+            pos_[static_cast<std::size_t>(conflicting_.back())] = p;
+            conflicting_.pop_back();
+            pos_[static_cast<std::size_t>(t)] = -1;
+        }
+        twice_cost_ += d;
+    }
+
+    int L_, n_;
+    std::vector<int> frame_;
+    std::vector<std::vector<int>> links_;
+    std::vector<int> cnt_;
+    std::vector<std::vector<int>> users_;
+    std::vector<int> conf_;
+    std::vector<int> conflicting_, pos_;
+    long twice_cost_ = 0;  // conflicting pairs (counted per shared link), each counted from both ends
+};
+
+/// Warm start: the L largest frames of `start`; other transfers go where they conflict least.
+void warm_start(Assignment& a, const Schedule& start, int L) {
+    std::vector<int> order(static_cast<std::size_t>(start.length()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
+        return start.frames[static_cast<std::size_t>(x)].size() > start.frames[static_cast<std::size_t>(y)].size();
+    });
+    std::vector<int> rest;
+    for (std::size_t k = 0; k < order.size(); ++k)
+        for (int t : start.frames[static_cast<std::size_t>(order[k])]) {
+            if (static_cast<int>(k) < L) a.move(t, static_cast<int>(k));
+            else rest.push_back(t);
+        }
+    std::vector<int> acc(static_cast<std::size_t>(L));
+    for (int t : rest) {
+        a.conflicts_per_frame(t, acc);
+        a.move(t, static_cast<int>(std::min_element(acc.begin(), acc.end()) - acc.begin()));
+    }
+}
+
+/// Swaps frames f and g on the connected component of t in the congestion graph induced
+/// by frames f and g (a Kempe chain). Gives up on chains longer than `cap`.
+bool kempe_swap(Assignment& a, int t, int g, std::size_t cap) {
+    const int f = a.frame(t);
+    std::vector<int> chain{t};
+    std::vector<char> seen(a.transfers(), 0);
+    seen[static_cast<std::size_t>(t)] = 1;
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+        const int u = chain[i];
+        const int other = a.frame(u) == f ? g : f;
+        for (int l : a.links(u))
+            for (int w : a.users(l, other))
+                if (!seen[static_cast<std::size_t>(w)]) {
+                    if (chain.size() >= cap) return false;
+                    seen[static_cast<std::size_t>(w)] = 1;
+                    chain.push_back(w);
+                }
+    }
+    std::vector<int> target(chain.size());
+    for (std::size_t i = 0; i < chain.size(); ++i) target[i] = a.frame(chain[i]) == f ? g : f;
+    for (std::size_t i = 0; i < chain.size(); ++i) a.move(chain[i], target[i]);
+    return true;
+}
+
+}  // namespace
+
+TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, std::uint64_t seed, Clock::time_point deadline) {
+    TabuOutcome out;
+    const int n = traffic.size();
+    if (n == 0 || L < 1) {
+        out.found = n == 0;
+        return out;
+    }
+    Assignment a(traffic, L);
+    warm_start(a, start, L);
+    Rng rng(seed);
+    std::vector<std::uint64_t> tabu_until(static_cast<std::size_t>(n), 0);  // the frame t left is tabu for it
+    std::vector<int> tabu_frame(static_cast<std::size_t>(n), -1);
+    long best = a.cost();
+    std::uint64_t since_best = 0;
+    std::vector<int> acc(static_cast<std::size_t>(L));
+    constexpr std::size_t kSample = 48;  // candidate transfers examined per iteration
+    const std::uint64_t stagnation = 2000 + 20 * static_cast<std::uint64_t>(L);
+    while (a.cost() > 0) {
+        if ((out.iterations & 63U) == 0 && Clock::now() >= deadline) break;
+        ++out.iterations;
+        const auto& conf = a.conflicting();
+        int best_t = -1, best_g = -1, best_delta = 0;
+        std::uint64_t ties = 0;
+        const std::size_t sample = std::min(kSample, conf.size());
+        for (std::size_t k = 0; k < sample; ++k) {
+            const int t = conf.size() <= kSample ? conf[k] : conf[below(rng, conf.size())];
+            a.conflicts_per_frame(t, acc);
+            const int f = a.frame(t), here = a.conflicts(t);
+            for (int g = 0; g < L; ++g) {
+                if (g == f) continue;
+                const int delta = acc[static_cast<std::size_t>(g)] - here;
+                const bool tabu = tabu_frame[static_cast<std::size_t>(t)] == g && tabu_until[static_cast<std::size_t>(t)] > out.iterations;
+                if (tabu && a.cost() + delta >= best) continue;  // aspiration: a new best is always allowed
+                if (best_t < 0 || delta < best_delta) {
+                    best_t = t, best_g = g, best_delta = delta, ties = 1;
+                } else if (delta == best_delta && below(rng, ++ties) == 0) {
+                    best_t = t, best_g = g;
+                }
+            }
+        }
+        if (best_t < 0) continue;
+        tabu_frame[static_cast<std::size_t>(best_t)] = a.frame(best_t);
+        tabu_until[static_cast<std::size_t>(best_t)] = out.iterations + below(rng, 10) + 6 * conf.size() / 10;
+        a.move(best_t, best_g);
+        if (a.cost() < best) {
+            best = a.cost(), since_best = 0;
+        } else if (++since_best >= stagnation && !a.conflicting().empty()) {
+            // Plateau: a Kempe chain between a conflicting transfer's frame and another one
+            // reshuffles a whole region without breaking the frames it does not touch.
+            const int t = a.conflicting()[below(rng, a.conflicting().size())];
+            int g = static_cast<int>(below(rng, static_cast<std::size_t>(L - 1)));
+            if (g >= a.frame(t)) ++g;
+            if (L > 1 && kempe_swap(a, t, g, static_cast<std::size_t>(n / 8 + 8))) ++out.kempe_moves;
+            since_best = 0;
+        }
+    }
+    if (a.cost() == 0) {
+        out.found = true;
+        out.best_conflicts = 0;
+        out.schedule = a.schedule();
+        return out;
+    }
+    out.best_conflicts = best;
+    return out;
+}
+
+}  // namespace liquid::sched

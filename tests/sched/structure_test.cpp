@@ -1,0 +1,179 @@
+// Structure (issue 10): symmetry groups detected from the traffic, group-invariant
+// schedules, the tabu search. Every schedule is checked by the independent verifier.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cmath>
+#include <random>
+#include <set>
+
+#include "liquid/net/generators.hpp"
+#include "liquid/sched/baselines.hpp"
+#include "sched/invariant_schedule.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "sched/symmetry.hpp"
+#include "sched/tabu_search.hpp"
+#include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/patterns.hpp"
+#include "test_support.hpp"
+
+namespace liquid {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr std::size_t kMemory = std::size_t{512} << 20;
+
+Clock::time_point in_seconds(double s) {
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+/// All-to-all on "torus:AxB" (wrap-around, dimension-order routing) or "hypercube:D".
+Traffic all_to_all_on(const std::string& spec) {
+    const auto colon = spec.find(':');
+    const std::string kind = spec.substr(0, colon), args = spec.substr(colon + 1);
+    if (kind == "hypercube") return make_pattern(make_hypercube(std::stoi(args)), PatternSpec{});
+    std::vector<int> dims;
+    for (std::size_t at = 0; at < args.size();) {
+        const std::size_t x = args.find('x', at);
+        dims.push_back(std::stoi(args.substr(at, x - at)));
+        at = x == std::string::npos ? args.size() : x + 1;
+    }
+    return make_pattern(make_torus(dims, true), PatternSpec{});
+}
+
+Traffic link_traffic(const std::vector<std::vector<int>>& transfers, int links) {
+    std::vector<std::string> names;
+    for (int l = 0; l < links; ++l) names.push_back("l" + std::to_string(l));
+    Traffic t(names);
+    for (std::size_t i = 0; i < transfers.size(); ++i) t.add("x" + std::to_string(i), transfers[i]);
+    return t;
+}
+
+/// Two transfers congest iff their images do (checked on every pair).
+bool preserves_congestion(const Traffic& t, const sched::TransferPermutation& p) {
+    for (int a = 0; a < t.size(); ++a)
+        for (int b = a + 1; b < t.size(); ++b)
+            if (t[a].links.intersects(t[b].links) != t[p[a]].links.intersects(t[p[b]].links)) return false;
+    return true;
+}
+
+/// Every non-identity element moves every transfer, and the set is closed under composition.
+void expect_free_group(const std::vector<sched::TransferPermutation>& g) {
+    for (std::size_t i = 1; i < g.size(); ++i)
+        for (std::size_t t = 0; t < g[i].size(); ++t) ASSERT_NE(g[i][t], static_cast<int>(t)) << "element " << i;
+    std::set<sched::TransferPermutation> members(g.begin(), g.end());
+    ASSERT_EQ(members.size(), g.size());
+    for (const auto& a : g)
+        for (const auto& b : g) {
+            sched::TransferPermutation c(b.size());
+            for (std::size_t t = 0; t < b.size(); ++t) c[t] = a[static_cast<std::size_t>(b[t])];
+            ASSERT_TRUE(members.count(c));
+        }
+}
+
+TEST(Symmetry, TorusAndHypercubeTranslationsAreFound) {
+    // The translations of a torus (a hypercube: XOR by a host label) map the all-to-all
+    // traffic under dimension-order routing onto itself and act freely on the transfers.
+    for (const auto& [spec, hosts] : std::vector<std::pair<std::string, int>>{{"torus:4x4", 16}, {"torus:3x5", 15}, {"hypercube:4", 16}}) {
+        const Traffic t = all_to_all_on(spec);
+        const sched::TrafficSymmetry s = sched::find_symmetry(t, in_seconds(10));
+        ASSERT_FALSE(s.skipped);
+        EXPECT_EQ(std::fmod(static_cast<double>(s.order), static_cast<double>(hosts)), 0.0) << spec << " order " << static_cast<double>(s.order);
+        for (const auto& g : s.generators) EXPECT_TRUE(preserves_congestion(t, g)) << spec;
+        const auto group = sched::free_abelian_subgroup(s, hosts, 1, in_seconds(10), kMemory);
+        ASSERT_EQ(static_cast<int>(group.size()), hosts) << spec;
+        expect_free_group(group);
+    }
+}
+
+TEST(Symmetry, AsymmetricTrafficHasTheTrivialGroup) {
+    // Transfer i uses links 0..i: every link has a different load, nothing can move.
+    std::vector<std::vector<int>> chain;
+    for (int i = 0; i < 8; ++i) {
+        chain.emplace_back();
+        for (int l = 0; l <= i; ++l) chain.back().push_back(l);
+    }
+    const Traffic t = link_traffic(chain, 8);
+    const sched::TrafficSymmetry s = sched::find_symmetry(t, in_seconds(10));
+    EXPECT_TRUE(s.generators.empty());
+    EXPECT_EQ(static_cast<double>(s.order), 1.0);
+    EXPECT_TRUE(sched::free_abelian_subgroup(s, 2, 1, in_seconds(10), kMemory).empty());
+    const auto o = sched::search_invariant_schedule(t, s, 8, 1, in_seconds(10), kMemory);
+    EXPECT_EQ(o.answer, sched::InvariantAnswer::NoGroup);
+}
+
+TEST(InvariantSchedule, SmallToriAreLiquid) {
+    // torus:6x5: Λ 30 = |Z6 x Z5|, one base frame and its 30 translates. hypercube:4: Λ 15
+    // is odd, no free 2-group permutes the frames; the 16 XOR translations fix each frame
+    // (the XOR permutations are congestion-free under e-cube routing).
+    for (const std::string spec : {"torus:3x3", "torus:6x5", "hypercube:4"}) {
+        const Traffic t = all_to_all_on(spec);
+        const int duration = analyze(t).duration;
+        const auto s = sched::find_symmetry(t, in_seconds(10));
+        const auto o = sched::search_invariant_schedule(t, s, duration, 1, in_seconds(20), kMemory);
+        ASSERT_EQ(o.answer, sched::InvariantAnswer::Found) << spec;
+        EXPECT_EQ(o.schedule.length(), duration) << spec;
+        EXPECT_EQ(verify_schedule(t, o.schedule), "") << spec;
+        if (o.frames_fixed) EXPECT_EQ(t.size() % o.group_order, 0) << spec;  // each frame a union of orbits
+        else EXPECT_EQ(o.group_order * o.base_frames, duration) << spec;      // frames permuted freely
+    }
+}
+
+TEST(InvariantSchedule, RefutesWhenNoInvariantScheduleExists) {
+    // Two disjoint triangles of pairwise congesting transfers; the swap of the triangles is
+    // a free symmetry of order 2. A 2-frame invariant schedule would need one transfer of
+    // each swapped pair in one base frame, pairwise link-disjoint: two of the three come
+    // from the same triangle, so none exists (nor does any 2-frame schedule).
+    const Traffic t = link_traffic({{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}}, 6);
+    const auto s = sched::find_symmetry(t, in_seconds(10));
+    const auto swap = sched::free_abelian_subgroup(s, 2, 1, in_seconds(10), kMemory);
+    ASSERT_EQ(swap.size(), 2U);
+    const auto o = sched::invariant_schedule(t, swap, 2, in_seconds(10), kMemory);
+    EXPECT_EQ(o.answer, sched::InvariantAnswer::NoInvariant);
+    EXPECT_EQ(test::brute_chromatic_number(t), 3);
+    const auto three = sched::search_invariant_schedule(t, s, 3, 1, in_seconds(10), kMemory);
+    ASSERT_EQ(three.answer, sched::InvariantAnswer::Found);
+    EXPECT_EQ(verify_schedule(t, three.schedule), "");
+}
+
+TEST(InvariantSchedule, MemoryCapRefusesBeforeEncoding) {
+    const Traffic t = all_to_all_on("torus:4x4");
+    const auto s = sched::find_symmetry(t, in_seconds(10));
+    const auto g = sched::free_abelian_subgroup(s, 16, 1, in_seconds(10), kMemory);
+    ASSERT_EQ(g.size(), 16U);
+    EXPECT_EQ(sched::invariant_schedule(t, g, 16, in_seconds(10), 1000).answer, sched::InvariantAnswer::TooLarge);
+}
+
+TEST(TabuSearch, NeverReturnsAnUnverifiedSchedule) {
+    std::mt19937_64 rng(17);
+    int found = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+        const Traffic t = test::random_link_traffic(rng, 6 + static_cast<int>(rng() % 8), 4 + static_cast<int>(rng() % 6), 3);
+        const int chi = test::brute_chromatic_number(t);
+        const Schedule start = sched::dsatur_schedule(t);
+        for (int L = std::max(1, chi - 1); L <= chi; ++L) {
+            const auto o = sched::tabu_search(t, start, L, 7 + trial, in_seconds(0.02));
+            if (!o.found) continue;
+            ++found;
+            EXPECT_EQ(verify_schedule(t, o.schedule), "") << "trial " << trial;
+            EXPECT_LE(o.schedule.length(), L);
+            EXPECT_GE(L, chi);  // a colouring below the chromatic number cannot exist
+        }
+    }
+    EXPECT_GT(found, 30);
+}
+
+TEST(TabuSearch, ReachesTheDurationOnASmallTorus) {
+    const Traffic t = all_to_all_on("torus:3x4");
+    const int duration = analyze(t).duration;
+    const Schedule start = sched::dsatur_schedule(t);
+    ASSERT_GT(start.length(), duration);  // DSatur needs 12 frames: the search has work to do
+    const auto o = sched::tabu_search(t, start, duration, 3, in_seconds(5));
+    ASSERT_TRUE(o.found) << o.best_conflicts << " conflicts after " << o.iterations << " iterations";
+    EXPECT_EQ(verify_schedule(t, o.schedule), "");
+    EXPECT_EQ(o.schedule.length(), duration);
+}
+
+}  // namespace
+}  // namespace liquid

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "command.hpp"
+#include "distribution.hpp"
 #include "input.hpp"
 #include "option_checks.hpp"
 #include "output.hpp"
@@ -22,6 +23,7 @@
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/frame_executor.hpp"
 #include "liquid/sim/queue_executor.hpp"
+#include "liquid/testbed/result_codec.hpp"
 #include "liquid/testbed/testbed_table.hpp"
 
 namespace liquid::app {
@@ -226,12 +228,15 @@ void run_testbed(const TestbedCmdOptions& o) {
     to.seed = o.seed;
     to.time_limit_s = o.time_limit;
     to.threads = o.threads;
+    to.shard = distribution().shard;
     std::vector<testbed::TestbedRow> rows;
     {
-        ProgressBar bar("simulate", reps.size(), show);
+        ProgressBar bar("simulate", to.shard.items(reps.size()).size(), show);
         rows = testbed::simulate_testbed(t1, reps, to, [&] { bar.advance(); });
         bar.finish();
     }
+    gather_items(rows, testbed::encode_row, testbed::decode_row);
+    if (!distribution().renders()) return;
     OutputBatch files_out(o.out);
     const std::filesystem::path csv = files_out.final_path("testbed.csv");
     files_out.add("testbed.csv", testbed::testbed_csv(rows));

@@ -14,6 +14,7 @@
 
 #include "command.hpp"
 #include "option_checks.hpp"
+#include "distribution.hpp"
 #include "output.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
@@ -23,6 +24,7 @@
 #include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/report/testbed_report.hpp"
 #include "liquid/testbed/experiment.hpp"
+#include "liquid/testbed/result_codec.hpp"
 
 namespace liquid::app {
 namespace {
@@ -34,6 +36,7 @@ struct T1Options {
     std::string out = "out/testbed";
     std::string allocation;
     int threads = 0;
+    int limit = 0;  // schedule only the first N representatives (0 = all)
     double time_limit = 2.0;
     std::uint64_t node_limit = 0;
     std::uint64_t max_categories = 2000000;
@@ -49,6 +52,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 void check(const T1Options& o) {
     if (o.threads < 0) throw InputError("--threads", "must be >= 0", "0 uses every core");
+    if (o.limit < 0) throw InputError("--limit", "must be >= 0", "0 schedules every representative");
     if (!(o.time_limit > 0)) throw InputError("--time-limit", "must be positive", "give seconds per representative, e.g. 2");
     if (!o.no_enumerate && o.max_categories == 0)
         throw InputError("--max-categories", "must be positive", "cap each enumeration, or pass --no-enumerate");
@@ -262,6 +266,7 @@ ExperimentOptions experiment_options(const T1Options& o) {
     e.enumerate = !o.no_enumerate;
     e.max_categories = o.max_categories;
     e.threads = thread_count(o.threads);
+    e.shard = distribution().shard;
     return e;
 }
 
@@ -301,7 +306,8 @@ void run_one(const Network& t1, const T1Options& o) {
 void run_t1(const T1Options& o) {
     check(o);
     const Network t1 = o.network.empty() ? make_swiss_t1() : read_network_json(o.network);
-    if (!o.allocation.empty()) return run_one(t1, o);
+    // One allocation is one item: the first process runs it, the others have nothing to do.
+    if (!o.allocation.empty()) return distribution().renders() ? run_one(t1, o) : void();
     const ExperimentOptions eo = experiment_options(o);
     const std::filesystem::path out = prepare_out(o.out);
     // Every file of the run appears together when it is complete, or none does.
@@ -318,7 +324,9 @@ void run_t1(const T1Options& o) {
     const nlohmann::json sweep = sweep_json(t1, sw, eo.threads, sweep_secs);
     nlohmann::json reps = nlohmann::json::array();
     for (const Representative& r : sw.representatives) reps.push_back(sweep_row(r));
-    files_out.add("t1-sweep.json", nlohmann::json{{"sweep", sweep}, {"representatives", reps}}.dump(1) + "\n");
+    if (distribution().renders())
+        files_out.add("t1-sweep.json", nlohmann::json{{"sweep", sweep}, {"representatives", reps}}.dump(1) + "\n");
+    if (o.sweep_only && !distribution().renders()) return;
     if (o.sweep_only) {
         files_out.commit();
         write_report(o.report, {{"sweep", sweep}, {"representatives", reps}});
@@ -329,12 +337,16 @@ void run_t1(const T1Options& o) {
     }
 
     t0 = std::chrono::steady_clock::now();
+    std::vector<Representative> scheduled = sw.representatives;
+    if (o.limit > 0 && static_cast<std::size_t>(o.limit) < scheduled.size()) scheduled.resize(static_cast<std::size_t>(o.limit));
     std::vector<RepresentativeResult> results;
     {
-        ProgressBar bar("schedule", sw.representatives.size(), !o.json);
+        ProgressBar bar("schedule", eo.shard.items(scheduled.size()).size(), !o.json);
         std::size_t shown = 0;
-        results = run_experiment(t1, sw.representatives, eo, [&](std::size_t done) { bar.advance(done - shown); shown = done; });
+        results = run_experiment(t1, scheduled, eo, [&](std::size_t done) { bar.advance(done - shown); shown = done; });
     }
+    gather_items(results, encode_result, decode_result);
+    if (!distribution().renders()) return;
     const double secs = seconds_since(t0);
     const ExperimentSummary s = summarize(results);
     const nlohmann::json summary = summary_json(s, eo, secs);
@@ -370,6 +382,7 @@ const RegisterCommand reg{{"testbed t1", "the papers' Swiss-T1 experiment: 5^8 a
         cmd.add_option("--out", o->out, "directory for t1-representatives.csv/.json, t1-summary.json, t1-sweep.json")->capture_default_str();
         cmd.add_option("--threads", o->threads, "worker threads (0 = every core)")->capture_default_str()->check(whole_number(0, 1024));
         cmd.add_option("--time-limit", o->time_limit, "seconds of exact search per representative")->capture_default_str()->check(positive_seconds());
+        cmd.add_option("--limit", o->limit, "schedule only the first N representatives, in sweep order (0 = all)")->capture_default_str()->check(whole_number(0, 1000000));
         cmd.add_option("--node-limit", o->node_limit, "search nodes per representative (0 = none)")->capture_default_str()->check(whole_number(0, LLONG_MAX));
         cmd.add_option("--max-categories", o->max_categories, "cap of each full-team enumeration (search-space columns)")->capture_default_str();
         cmd.add_flag("--no-enumerate", o->no_enumerate, "skip the four full-team enumerations");

@@ -102,10 +102,12 @@ std::vector<RepresentativeResult> run_experiment(const Network& t1, const std::v
                                                  const ExperimentOptions& options,
                                                  const std::function<void(std::size_t done)>& progress) {
     std::vector<RepresentativeResult> results(reps.size());
+    const std::vector<std::size_t> mine = options.shard.items(reps.size());
     std::atomic<std::size_t> done{0};
     parallel_for(
-        reps.size(), options.threads,
-        [&](std::size_t i) {
+        mine.size(), options.threads,
+        [&](std::size_t k) {
+            const std::size_t i = mine[k];
             results[i] = run_representative(t1, reps[i], options);
             ++done;
         },

@@ -70,8 +70,10 @@ std::vector<TestbedRow> simulate_testbed(const Network& t1, const std::vector<Re
                                          const TestbedTableOptions& options, const std::function<void()>& row_done) {
     std::vector<TestbedRow> rows(reps.size());
     // Each row only depends on its representative, so the table is identical for every
-    // thread count.
-    parallel_for(reps.size(), options.threads, [&](std::size_t i) {
+    // thread and shard count.
+    const std::vector<std::size_t> mine = options.shard.items(reps.size());
+    parallel_for(mine.size(), options.threads, [&](std::size_t k) {
+        const std::size_t i = mine[k];
         rows[i] = simulate_row(t1, reps[i], options);
         if (row_done) row_done();
     });

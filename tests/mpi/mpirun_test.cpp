@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "liquid/plan/plan.hpp"
 #include "liquid/net/generators.hpp"
@@ -17,9 +19,10 @@ namespace {
 #ifdef LIQUID_MPI_CHECK
 constexpr bool kMpiBuilt = true;
 const std::string kCheck = LIQUID_MPI_CHECK, kPlain = LIQUID_MPI_PLAIN, kPmpi = LIQUID_PMPI, kMpirun = LIQUID_MPIRUN;
+const std::string kLiquidMpi = LIQUID_MPI_BINARY;
 #else
 constexpr bool kMpiBuilt = false;
-const std::string kCheck, kPlain, kPmpi, kMpirun;
+const std::string kCheck, kPlain, kPmpi, kMpirun, kLiquidMpi;
 #endif
 
 #define SKIP_UNLESS_MPI_RUNS()                                                                          \
@@ -148,6 +151,73 @@ TEST(InterposerFallback, RankOnAHostOutsideTheNetwork) {
     const auto j = read_report(report);
     EXPECT_TRUE(j["plans"][0]["fallback"].get<bool>());
     EXPECT_NE(j["plans"][0]["reason"].get<std::string>().find("login7"), std::string::npos);
+}
+
+// ---- liquid-mpi: the testbed experiments split over ranks ----
+
+std::string fresh_dir(const std::string& name) {
+    const auto d = std::filesystem::temp_directory_path() / ("liquid-mpi-" + std::to_string(::getpid()) + "-" + name);
+    std::filesystem::remove_all(d);
+    return d.string();
+}
+
+// The CSV without its timing columns (header ends in _ms): solve times differ run to run.
+std::string without_times(const std::string& csv) {
+    std::istringstream in(csv);
+    std::string line, out;
+    std::vector<bool> keep;
+    while (std::getline(in, line)) {
+        std::istringstream cells(line);
+        std::vector<std::string> row;
+        for (std::string c; std::getline(cells, c, ',');) row.push_back(c);
+        if (keep.empty())
+            for (const std::string& h : row) keep.push_back(h.size() < 3 || h.substr(h.size() - 3) != "_ms");
+        for (std::size_t i = 0; i < row.size(); ++i)
+            if (i >= keep.size() || keep[i]) out += row[i] + ",";
+        out += "\n";
+    }
+    return out;
+}
+
+class LiquidMpi : public ::testing::TestWithParam<int> {};
+
+TEST_P(LiquidMpi, SimulateTestbedPrintsAndWritesWhatOneProcessDoes) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string args = " simulate testbed --limit 24 --random-runs 2 --threads 1 --out ";
+    const std::string one = fresh_dir("sim-1"), many = fresh_dir("sim-" + std::to_string(GetParam()));
+    const auto single = test::run_liquid(args + one);
+    ASSERT_EQ(single.exit_code, 0) << single.err;
+    const auto split = mpirun(GetParam(), "", kLiquidMpi + args + many);
+    ASSERT_EQ(split.exit_code, 0) << split.out << split.err;
+    std::string expected = single.out;
+    for (std::size_t at; (at = expected.find(one)) != std::string::npos;) expected.replace(at, one.size(), many);
+    EXPECT_EQ(split.out, expected);
+    EXPECT_EQ(test::slurp(many + "/testbed.csv"), test::slurp(one + "/testbed.csv"));
+}
+
+TEST_P(LiquidMpi, TestbedT1SchedulesEveryRepresentativeAsOneProcessDoes) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string args = " testbed t1 --limit 40 --no-enumerate --threads 1 --json --out ";
+    const std::string one = fresh_dir("t1-1"), many = fresh_dir("t1-" + std::to_string(GetParam()));
+    const auto single = test::run_liquid(args + one);
+    ASSERT_EQ(single.exit_code, 0) << single.err;
+    const auto split = mpirun(GetParam(), "", kLiquidMpi + args + many);
+    ASSERT_EQ(split.exit_code, 0) << split.out << split.err;
+    const std::string csv = test::slurp(many + "/t1-representatives.csv");
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 41);
+    EXPECT_EQ(without_times(csv), without_times(test::slurp(one + "/t1-representatives.csv")));
+    const auto j = nlohmann::json::parse(split.out);
+    EXPECT_EQ(j["summary"]["representatives"], 40);
+    EXPECT_EQ(j["summary"]["verified"], 40);
+}
+
+INSTANTIATE_TEST_SUITE_P(Ranks, LiquidMpi, ::testing::Values(2, 3));
+
+TEST(LiquidMpiCommands, OtherCommandsAreNotRunKTimes) {
+    SKIP_UNLESS_MPI_RUNS();
+    const auto r = mpirun(2, "", kLiquidMpi + " analyze --network crossbar:3");
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_NE(r.err.find("only `testbed t1` and `simulate testbed`"), std::string::npos) << r.err;
 }
 
 }  // namespace

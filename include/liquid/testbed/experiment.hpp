@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "liquid/base/shard.hpp"
 #include "liquid/net/network.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
@@ -28,6 +29,7 @@ struct ExperimentOptions {
     bool enumerate = true;            // count categories under the four levels
     std::uint64_t max_categories = 2000000;  // per enumeration; a capped count is marked incomplete
     int threads = 0;                  // representatives solved in parallel (<= 0: all cores)
+    Shard shard;                      // run only the representatives this shard owns
 };
 
 struct SearchSpace {
@@ -61,8 +63,10 @@ struct RepresentativeResult {
 /// Runs the experiment on one representative (library: never prints).
 RepresentativeResult run_representative(const Network& t1, const Representative& rep, const ExperimentOptions& options);
 
-/// Runs every representative on options.threads threads, in the order given. `progress`
-/// receives the number of representatives done, from the calling thread only.
+/// Runs every representative options.shard owns on options.threads threads; the result
+/// has one slot per representative, in the order given, and the slots of the other
+/// shards stay default (merge them with decode_result(), testbed/result_codec.hpp).
+/// `progress` receives the number of representatives done, from the calling thread only.
 std::vector<RepresentativeResult> run_experiment(const Network& t1, const std::vector<Representative>& reps,
                                                  const ExperimentOptions& options,
                                                  const std::function<void(std::size_t done)>& progress = {});

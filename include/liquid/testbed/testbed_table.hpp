@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "liquid/base/shard.hpp"
 #include "liquid/sim/options.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
 
@@ -22,6 +23,7 @@ struct TestbedTableOptions {
     std::uint64_t seed = 1;         // first seed of the random runs
     double time_limit_s = 5.0;      // budget of each liquid schedule search
     int threads = 0;                // <= 0: hardware concurrency
+    Shard shard;                    // simulate only the rows this shard owns
 };
 
 /// One simulated execution: throughput in bytes/s and its ratio to the liquid throughput.
@@ -47,7 +49,8 @@ struct TestbedRow {
 
 /// Simulates every representative on `threads` threads; `row_done` is called once per
 /// finished row from the worker threads (it must be thread-safe). Rows keep the order of
-/// `reps`. Deterministic for any thread count.
+/// `reps`; the rows options.shard does not own stay default (merge them with
+/// decode_row(), testbed/result_codec.hpp). Deterministic for any thread and shard count.
 std::vector<TestbedRow> simulate_testbed(const Network& t1, const std::vector<Representative>& reps,
                                          const TestbedTableOptions& options,
                                          const std::function<void()>& row_done = {});

@@ -116,7 +116,7 @@ void run_p2p(const P2pOptions& o) {
         title = fmt::format("CCC D={} ({} nodes), {}{}, spawn {}, MMIR {}, hot spot p={}, seed {}", o.dimension, nodes,
                             p2p::to_string(ccc.discipline),
                             ccc.discipline == p2p::CccDiscipline::cycled ? " (" + p2p::to_string(ccc.cycle) + ")" : "",
-                            traffic.spawn, o.mmir, traffic.hotspot_p, o.seed);
+                            traffic.spawn, p2p::mmir_text(o.mmir, run.mmir_scope), traffic.hotspot_p, o.seed);
     } else {
         params["chords"] = p2p::to_string(ring.chords);
         if (ring.chords == p2p::ChordKind::fixed) params["w"] = chord_length(ring);
@@ -126,7 +126,7 @@ void run_p2p(const P2pOptions& o) {
                             ring.chords == p2p::ChordKind::fixed
                                 ? fmt::format(" (w={})", chord_length(ring))
                                 : "",
-                            traffic.spawn, o.mmir, traffic.hotspot_p, o.seed);
+                            traffic.spawn, p2p::mmir_text(o.mmir, run.mmir_scope), traffic.hotspot_p, o.seed);
     }
     if (o.json) {
         nlohmann::json j = {{"parameters", params}, {"result", p2p::to_json(result)}};

@@ -118,6 +118,15 @@ std::vector<RepresentativeResult> run_experiment(const Network& t1, const std::v
     return results;
 }
 
+int dsatur_loss_bucket(int best_frames, int dsatur_frames) {
+    // loss = lost / dsatur_frames; compare 10·lost and 5·lost with dsatur_frames exactly.
+    const long long lost = dsatur_frames - best_frames;
+    if (dsatur_frames <= 0 || lost <= 0) return 0;
+    if (10 * lost < dsatur_frames) return 1;
+    if (5 * lost < dsatur_frames) return 2;
+    return 3;
+}
+
 ExperimentSummary summarize(const std::vector<RepresentativeResult>& results) {
     ExperimentSummary s;
     s.representatives = results.size();
@@ -137,8 +146,7 @@ ExperimentSummary summarize(const std::vector<RepresentativeResult>& results) {
         solve_ms.push_back(r.exact.elapsed_ms);
         fast += r.exact.elapsed_ms < 100.0;
         // Buckets of Appendix A: no loss, below 10 %, 10–19 %, 20 % and more.
-        const double l = r.dsatur_loss();
-        ++loss_bucket[l <= 1e-12 ? 0 : l < 0.10 ? 1 : l < 0.20 ? 2 : 3];
+        ++loss_bucket[static_cast<std::size_t>(dsatur_loss_bucket(r.exact.schedule.length(), r.dsatur_length))];
         const bool complete = std::all_of(r.search_space.begin(), r.search_space.end(),
                                           [](const SearchSpace& sp) { return sp.complete && sp.categories > 0; });
         if (!complete) continue;

@@ -93,6 +93,30 @@ TEST(Experiment, ParallelRunKeepsOrderAndVerifies) {
     }
 }
 
+// Bucket edges on frame counts: exactly 10 % (9 of 10) and exactly 20 % (8 of 10) belong to
+// the next bucket; 1 − 9/10 is 0.0999… in floating point, which a ratio test got wrong.
+TEST(Experiment, DsaturLossBucketEdgesAreExact) {
+    EXPECT_EQ(dsatur_loss_bucket(10, 10), 0);
+    EXPECT_EQ(dsatur_loss_bucket(10, 11), 1);   // 9.09 %
+    EXPECT_EQ(dsatur_loss_bucket(9, 10), 2);    // exactly 10 %
+    EXPECT_EQ(dsatur_loss_bucket(27, 30), 2);   // exactly 10 %
+    EXPECT_EQ(dsatur_loss_bucket(8, 9), 2);     // 11.1 %
+    EXPECT_EQ(dsatur_loss_bucket(8, 10), 3);    // exactly 20 %
+    EXPECT_EQ(dsatur_loss_bucket(41, 50), 2);   // 18 %
+    EXPECT_EQ(dsatur_loss_bucket(4, 5), 3);     // exactly 20 %
+    EXPECT_EQ(dsatur_loss_bucket(5, 10), 3);
+}
+
+TEST(Experiment, SummaryPutsExactlyTenPercentLossInSecondBucket) {
+    std::vector<RepresentativeResult> rs(1);
+    rs[0].representative.transfers = 10;
+    rs[0].exact.schedule.frames.assign(9, {0});
+    rs[0].dsatur_length = 10;
+    const ExperimentSummary s = summarize(rs);
+    EXPECT_DOUBLE_EQ(s.dsatur_loss_share[1], 0.0);
+    EXPECT_DOUBLE_EQ(s.dsatur_loss_share[2], 1.0);
+}
+
 // summarize() on hand-made results: the statistics are simple tallies checked by hand.
 TEST(Experiment, SummaryTallies) {
     std::vector<RepresentativeResult> rs(4);

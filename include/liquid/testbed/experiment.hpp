@@ -71,6 +71,11 @@ std::vector<RepresentativeResult> run_experiment(const Network& t1, const std::v
                                                  const ExperimentOptions& options,
                                                  const std::function<void(std::size_t done)>& progress = {});
 
+/// Appendix A bucket of DSatur's loss against the best schedule (0: none, 1: below 10 %,
+/// 2: 10–19 %, 3: 20 % and more), decided on frame counts: a ratio such as 1 − 9/10 is
+/// 0.0999… in floating point and would fall in the wrong bucket.
+int dsatur_loss_bucket(int best_frames, int dsatur_frames);
+
 /// The statistics the papers give, computed over the results.
 struct ExperimentSummary {
     std::size_t representatives = 0;

@@ -94,5 +94,9 @@ std::string to_string(CycleKind c) { return name_of(kCycles, c); }
 std::string to_string(CccRouting r) { return name_of(kRoutings, r); }
 std::string to_string(ChordKind c) { return name_of(kChords, c); }
 std::string to_string(Reconfig r) { return name_of(kReconfigs, r); }
+std::string mmir_text(std::uint32_t mmir, MmirScope scope) {
+    if (mmir == 0) return "unlimited";
+    return std::to_string(mmir) + (scope == MmirScope::node ? " per node" : " per link");
+}
 
 }  // namespace liquid::optical::p2p

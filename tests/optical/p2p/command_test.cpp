@@ -32,6 +32,17 @@ TEST(OpticalP2pCommand, DynamicRunComparesWithStatic) {
     EXPECT_EQ(j["static_baseline"]["reconfigurations"], 0);
 }
 
+// --mmir 0 means no cap; the title once printed "MMIR 0", which reads as "nothing may pass".
+TEST(OpticalP2pCommand, MmirZeroIsPrintedAsUnlimited) {
+    const CommandResult r = run("optical p2p -D 4 --discipline on-demand --mmir 0 --rounds 100 --seed 1");
+    ASSERT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("MMIR unlimited"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("MMIR 0"), std::string::npos) << r.out;
+    const CommandResult capped = run("optical p2p -D 4 --mmir 35 --rounds 100 --seed 1");
+    ASSERT_EQ(capped.exit_code, 0);
+    EXPECT_NE(capped.out.find("MMIR 35 per link"), std::string::npos) << capped.out;
+}
+
 TEST(OpticalP2pCommand, BadModelOptionsExitTwo) {
     EXPECT_EQ(run("optical p2p --model torus").exit_code, 2);
     EXPECT_EQ(run("optical p2p -D 2").exit_code, 2);

@@ -24,5 +24,7 @@ std::string to_string(CycleKind c);
 std::string to_string(CccRouting r);
 std::string to_string(ChordKind c);
 std::string to_string(Reconfig r);
+/// MMIR as a reader sees it: "35 per link", "unlimited" for 0 (0 means no cap, not "MMIR 0").
+std::string mmir_text(std::uint32_t mmir, MmirScope scope);
 
 }  // namespace liquid::optical::p2p

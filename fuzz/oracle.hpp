@@ -6,8 +6,10 @@
 #include <cstdlib>
 #include <string>
 
+#include "liquid/base/error.hpp"
 #include "liquid/io/round_trip.hpp"
 #include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/patterns.hpp"
 
 namespace liquid::fuzz {
 
@@ -30,6 +32,24 @@ inline void check_schedules(const Traffic& traffic) {
         const SolveResult r = solve(traffic, o);
         require(verify_schedule(traffic, r.schedule), method_name(m));
     }
+}
+
+/// The oracle of every harness that reads a network (network JSON and the importers): the
+/// network round-trips through network JSON; if small, its all-to-all traffic round-trips
+/// through link-set and traffic JSON and its schedules verify.
+inline void check_network(const Network& net) {
+    require(network_json_round_trip(net), "network JSON round trip");
+    if (net.hosts().size() > 12) return;
+    Traffic traffic;
+    try {
+        traffic = make_pattern(net, PatternSpec{});
+    } catch (const InputError&) {
+        return;  // e.g. a host with no route
+    }
+    if (traffic.empty()) return;
+    require(link_set_round_trip(traffic), "link-set round trip");
+    require(traffic_json_round_trip(traffic, net), "traffic JSON round trip");
+    check_schedules(traffic);
 }
 
 }  // namespace liquid::fuzz

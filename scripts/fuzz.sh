@@ -4,14 +4,19 @@
 #   scripts/fuzz.sh ci SECONDS      replay fuzz/regressions/<harness>/ (every crash found so
 #                                   far), then fuzz each harness for SECONDS (make test-fuzz)
 # The checked-in seed corpus fuzz/corpus/<harness>/ is copied to build-fuzz/corpus/, which
-# keeps growing across runs; new crashes land in build-fuzz/crashes/<harness>/ — copy them to
-# fuzz/regressions/<harness>/ with the fix.
+# keeps growing across `run`s; new crashes land in build-fuzz/crashes/<harness>/ — copy them
+# to fuzz/regressions/<harness>/ with the fix.
+# `ci` is reproducible: libFuzzer's random seed is fixed (FUZZ_SEED, default 1, printed) and
+# each harness starts from the checked-in seeds only (a fresh build-fuzz/ci-corpus/), so
+# the same inputs are tried in the same order on every machine; a slower machine only
+# stops earlier in that sequence. A red CI run replays with the command it prints.
 set -euo pipefail
 mode=${1:-run}
 seconds=${2:-60}
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build-fuzz}
 jobs=${JOBS:-2}
+seed=${FUZZ_SEED:-1}
 
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIQUID_FUZZ=ON \
   -DLIQUID_BENCH=OFF $( command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ) >/dev/null
@@ -23,6 +28,7 @@ status=0
 for h in "${harnesses[@]}"; do
   bin="$build/fuzz_$h"
   corpus="$build/corpus/$h"
+  [ "$mode" = ci ] && { corpus="$build/ci-corpus/$h"; rm -rf "$corpus"; }
   crashes="$build/crashes/$h"
   mkdir -p "$corpus" "$crashes"
   if [ -d "$root/fuzz/corpus/$h" ]; then cp -n "$root/fuzz/corpus/$h"/* "$corpus"/ 2>/dev/null || true; fi
@@ -30,10 +36,12 @@ for h in "${harnesses[@]}"; do
     echo "fuzz: $h: replaying $(ls "$root/fuzz/regressions/$h" | wc -l) regression inputs"
     "$bin" -runs=0 "$root/fuzz/regressions/$h"/* >"$build/$h-replay.log" 2>&1 || { tail -30 "$build/$h-replay.log"; status=1; continue; }
   fi
-  echo "fuzz: $h: ${seconds}s"
-  if ! "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
-      -artifact_prefix="$crashes/" "$corpus" >"$build/$h.log" 2>&1; then
+  args=(-seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1
+        -artifact_prefix="$crashes/" "$corpus")
+  echo "fuzz: $h: ${seconds}s, seed $seed"
+  if ! "$bin" "${args[@]}" >"$build/$h.log" 2>&1; then
     tail -40 "$build/$h.log"
+    echo "fuzz: $h FAILED (input in $crashes/); reproduce with: FUZZ_SEED=$seed scripts/fuzz.sh ci $seconds"
     status=1
   fi
   grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$build/$h.log" | tail -2 | sed "s/^/fuzz: $h: /"

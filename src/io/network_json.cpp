@@ -106,7 +106,7 @@ Routing read_table(const Network& net, const JsonAt& r) {
             next[*sw][*d] = hop;
         }
     }
-    return Routing::table(std::move(next));
+    return Routing::table(next);
 }
 
 /// "forwarding": {"switch": {"receiving host": "outgoing link"}}.

@@ -127,7 +127,8 @@ std::string link_grid_svg(const std::vector<std::string>& names, const std::vect
     for (int l = 0; l < n; ++l) {
         LinkMark m = marks[static_cast<std::size_t>(l)];
         if (m.title.empty()) m.title = names[static_cast<std::size_t>(l)];
-        const double x = (l % cols) * cell, y = (l / cols) * cell;
+        const int row = l / cols, col = l % cols;  // grid cell of link l
+        const double x = col * cell, y = row * cell;
         svg += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"{}>{}</rect>", x + cell * 0.15,
                            y + cell * 0.15, cell * 0.7, cell * 0.7, link_attributes(m, l, o, std::max(1.0, cell * 0.12)),
                            title_element(m));

@@ -18,7 +18,7 @@ std::size_t FrameSearch::RowHash::operator()(const std::vector<Word>& r) const {
 }
 
 FrameSearch::FrameSearch(const Traffic& traffic, FrameSearchOptions options)
-    : traffic_(traffic), tables_(traffic, virtual_link_cliques(traffic, options.clique_links, options.deadline)), options_(options),
+    : tables_(traffic, virtual_link_cliques(traffic, options.clique_links, options.deadline)), options_(options),
       n_(traffic.size()), w_(tables_.words()), links_(tables_.links()) {
     twin_prev_.assign(n_, -1);
     if (options_.symmetry_breaking) {

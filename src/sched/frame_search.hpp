@@ -66,7 +66,6 @@ private:
     void apply(const Word* team, int delta);
     int greedy_clique(const Word* remaining, int limit);
 
-    const Traffic& traffic_;
     FissionTables tables_;
     FrameSearchOptions options_;
     EnumerationOptions enum_options_;

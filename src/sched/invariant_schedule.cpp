@@ -40,7 +40,7 @@ InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<Tr
     // Variables v(t, i): transfer t is its orbit's representative and sits in base frame i.
     auto v = [r](int t, int i) { return t * r + i + 1; };
     const std::vector<std::vector<int>> users = cnf::maximal_user_sets(traffic);
-    long clauses = orbits * (1 + cnf::at_most_one_clauses(static_cast<std::size_t>(m * r)));
+    long clauses = orbits * (1 + cnf::at_most_one_clauses(static_cast<std::size_t>(m) * static_cast<std::size_t>(r)));
     long aux = static_cast<long>(orbits) * m * r;
     for (const auto& u : users) {
         clauses += r * cnf::at_most_one_clauses(u.size());
@@ -91,7 +91,7 @@ InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<Tr
             for (int i = 0; i < r; ++i)
                 if (solver.val(v(t, i)) > 0)
                     for (int j = 0; j < m; ++j)
-                        out.schedule.frames[static_cast<std::size_t>(i * m + j)].push_back(group[static_cast<std::size_t>(j)][static_cast<std::size_t>(t)]);
+                        out.schedule.frames[static_cast<std::size_t>(i) * static_cast<std::size_t>(m) + static_cast<std::size_t>(j)].push_back(group[static_cast<std::size_t>(j)][static_cast<std::size_t>(t)]);
         for (auto& f : out.schedule.frames) std::sort(f.begin(), f.end());
     }
     return out;

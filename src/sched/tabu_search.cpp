@@ -203,7 +203,7 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
             const int t = a.conflicting()[below(rng, a.conflicting().size())];
             int g = static_cast<int>(below(rng, static_cast<std::size_t>(L - 1)));
             if (g >= a.frame(t)) ++g;
-            if (L > 1 && kempe_swap(a, t, g, static_cast<std::size_t>(n / 8 + 8))) ++out.kempe_moves;
+            if (L > 1 && kempe_swap(a, t, g, static_cast<std::size_t>(n) / 8 + 8)) ++out.kempe_moves;
             since_best = 0;
         }
     }

@@ -48,7 +48,7 @@ Network make_swiss_t1() {
         }
     std::map<int, std::map<int, int>> next;
     for (const Via& r : kReconstructedRoutes) next[sw[r.from]][sw[r.to]] = sw[r.via];
-    net.set_routing(Routing::table(std::move(next)));
+    net.set_routing(Routing::table(next));
     return net;
 }
 

@@ -209,7 +209,7 @@ Network read_slurm_topology(const std::string& path) {
     }
     if (lines.empty()) throw InputError(path, "the file defines no switch", "add lines such as 'SwitchName=s0 Nodes=node[1-16]'");
     Network net(std::filesystem::path(path).stem().string());
-    for (const auto& l : lines) net.add_switch(l.name);
+    for (const auto& l : lines) located(path + ":" + std::to_string(l.line), [&] { net.add_switch(l.name); });
     std::map<int, std::vector<int>> parents, children;
     std::map<std::string, int> host_line;
     for (const auto& l : lines) {

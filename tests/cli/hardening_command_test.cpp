@@ -166,7 +166,7 @@ std::filesystem::path fresh_dir(const std::string& tag) {
 
 TEST(HardeningSignals, SigintStopsASearchWithTheBestVerifiedSchedule) {
     const auto out = temp_file("", ".json");
-    test::Child c({"schedule", "--network", "torus:6x6", "--method", "optimal", "--time-limit", "600", "--json"}, out);
+    test::Child c({"schedule", "--network", "torus:8x8", "--method", "optimal", "--time-limit", "600", "--json"}, out);
     ASSERT_TRUE(c.running_after(std::chrono::milliseconds(1500))) << c.err();
     const auto sent = std::chrono::steady_clock::now();
     c.signal(SIGINT);
@@ -195,7 +195,7 @@ TEST(HardeningSignals, SigtermStopsASweepAndLeavesNoFile) {
 
 TEST(HardeningSignals, SigintStopsASimulationSweep) {
     const auto dir = fresh_dir("sim");
-    test::Child c({"simulate", "testbed", "--out", dir.string(), "--threads", "1", "--json"}, "/dev/null");
+    test::Child c({"simulate", "testbed", "--out", dir.string(), "--threads", "1", "--random-runs", "100", "--json"}, "/dev/null");
     ASSERT_TRUE(c.running_after(std::chrono::milliseconds(1500))) << c.err();
     c.signal(SIGINT);
     EXPECT_EQ(c.wait(), 130) << c.err();

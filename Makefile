@@ -36,7 +36,7 @@ format-check:
 test-asan: deps
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DLIQUID_SANITIZE=ON -DLIQUID_BENCH=OFF -DLIQUID_WERROR=$(if $(CI),ON,OFF) > /dev/null
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	LIQUID_SANITIZED=1 ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+	LIQUID_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
 # Replays fuzz/regressions/ and fuzzes each of the 9 harnesses for FUZZ_CI_SECONDS with a fixed
 # libFuzzer seed (FUZZ_SEED, default 1): about 3 min in total, build excluded.

@@ -2,26 +2,9 @@
 // read_graphml understands (node "kind"; edge "name" and "rate"; graph "name" and "rate").
 // GraphML carries no routes: re-reading gives shortest-path routing.
 #include "liquid/io/network_export.hpp"
+#include "liquid/io/xml_escape.hpp"
 
 namespace liquid {
-
-namespace {
-
-std::string xml(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
-}  // namespace
 
 void write_graphml(std::ostream& out, const Network& net) {
     const auto old_precision = out.precision(15);  // rates survive the round trip
@@ -33,13 +16,13 @@ void write_graphml(std::ostream& out, const Network& net) {
            "  <key id=\"name\" for=\"edge\" attr.name=\"name\" attr.type=\"string\"/>\n"
            "  <key id=\"rate\" for=\"edge\" attr.name=\"rate\" attr.type=\"double\"/>\n";
     out << "  <graph id=\"G\" edgedefault=\"directed\">\n";
-    out << "    <data key=\"gname\">" << xml(net.name()) << "</data>\n";
+    out << "    <data key=\"gname\">" << xml_escape(net.name()) << "</data>\n";
     out << "    <data key=\"grate\">" << net.default_rate() << "</data>\n";
     for (const auto& n : net.nodes())
-        out << "    <node id=\"" << xml(n.name) << "\"><data key=\"kind\">" << (n.kind == NodeKind::Host ? "host" : "switch") << "</data></node>\n";
+        out << "    <node id=\"" << xml_escape(n.name) << "\"><data key=\"kind\">" << (n.kind == NodeKind::Host ? "host" : "switch") << "</data></node>\n";
     for (int l = 0; l < net.link_count(); ++l) {
         const Link& k = net.link(l);
-        out << "    <edge source=\"" << xml(net.node(k.from).name) << "\" target=\"" << xml(net.node(k.to).name) << "\"><data key=\"name\">" << xml(k.name) << "</data>";
+        out << "    <edge source=\"" << xml_escape(net.node(k.from).name) << "\" target=\"" << xml_escape(net.node(k.to).name) << "\"><data key=\"name\">" << xml_escape(k.name) << "</data>";
         if (k.rate > 0) out << "<data key=\"rate\">" << k.rate << "</data>";
         out << "</edge>\n";
     }

@@ -37,21 +37,6 @@ std::string title_element(const LinkMark& m) { return m.title.empty() ? "" : "<t
 
 }  // namespace
 
-std::string xml_escape(const std::string& text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
-
 const std::string& drawing_style() {
     static const std::string css =
         ".idle{stroke:#c9ced6}.busy{stroke:#1f77b4}.bottleneck{stroke:#d62728}"

@@ -1,4 +1,5 @@
 #pragma once
+#include "liquid/io/xml_escape.hpp"
 // The network drawn as SVG: switches as squares, hosts as circles, each *directed* link
 // as its own line (the two directions of a cable side by side, each shifted to the right
 // of its travel direction) so a frame's links can be highlighted one by one.
@@ -38,7 +39,7 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
 std::string link_grid_svg(const std::vector<std::string>& link_names, const std::vector<LinkMark>& marks,
                           const DrawingOptions& options);
 
-/// Escapes &, <, >, " for HTML/SVG text and attributes.
-std::string xml_escape(const std::string& text);
+/// Escapes &, <, >, " for HTML/SVG text and attributes (one escaper, in io).
+using liquid::xml_escape;
 
 }  // namespace liquid::report

@@ -4,23 +4,13 @@
 #include "liquid/base/error.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
+#include "testbed/testbed_support.hpp"
 
 namespace liquid::testbed {
 namespace {
 
-const Network& t1() {
-    static const Network net = make_swiss_t1();
-    return net;
-}
-
-Representative rep_of(const std::string& label) {
-    Representative r;
-    r.allocation = parse_allocation(label);
-    r.transfers = r.allocation.total() * r.allocation.total();
-    r.duration = AllocationLoads(t1()).duration(r.allocation);
-    r.liquid_ratio = double(r.transfers) / r.duration;
-    return r;
-}
+using test::rep_of;
+using test::t1;
 
 ExperimentOptions small_options() {
     ExperimentOptions o;

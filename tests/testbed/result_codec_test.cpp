@@ -5,21 +5,15 @@
 #include "liquid/base/error.hpp"
 #include "liquid/testbed/result_codec.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
+#include "testbed/testbed_support.hpp"
 
 namespace liquid::testbed {
 namespace {
 
-const Network& t1() {
-    static const Network net = make_swiss_t1();
-    return net;
-}
+using test::t1;
 
 Representative rep_of(const std::string& label) {
-    Representative r;
-    r.allocation = parse_allocation(label);
-    r.transfers = r.allocation.total() * r.allocation.total();
-    r.duration = AllocationLoads(t1()).duration(r.allocation);
-    r.liquid_ratio = double(r.transfers) / r.duration;
+    Representative r = test::rep_of(label);
     r.allocations = 7;
     r.multi_switch_value = true;
     return r;

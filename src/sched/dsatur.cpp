@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/traffic/incidence.hpp"
 
@@ -113,7 +114,10 @@ std::optional<Schedule> dsatur_schedule(const Traffic& traffic, const Limits& li
 Schedule dsatur_schedule(const Traffic& traffic) {
     Limits unlimited;
     unlimited.memory_bytes = ~std::uint64_t{0};
-    return *dsatur_schedule(traffic, unlimited);
+    std::optional<Schedule> s = dsatur_schedule(traffic, unlimited);
+    // Without a time or memory limit only a stop request (SIGINT/SIGTERM) ends it early.
+    if (!s) throw Interrupted();
+    return std::move(*s);
 }
 
 }  // namespace liquid::sched

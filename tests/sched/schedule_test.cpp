@@ -1,9 +1,11 @@
 // Schedules: liquid search (report §7), exact optimum, baselines, verifier, budgets.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdlib>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/stop.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
@@ -146,6 +148,16 @@ TEST(Schedule, BaselinesAreValidAndDeterministic) {
     const Traffic t = two_switch();
     const Schedule f = sched::fifo_schedule(t);
     for (int k = 0; k + 1 < f.length(); ++k) EXPECT_LT(f.frames[k].back(), f.frames[k + 1].front());
+}
+
+TEST(Schedule, UnlimitedBaselinesStoppedBySignalThrowInterrupted) {
+    // A stop request ends even an unlimited construction; the caller must get Interrupted
+    // (exit 130), never a half-built schedule.
+    const Traffic t = make_pattern(make_torus({6, 6}, true), PatternSpec{});
+    request_stop(SIGINT);
+    for (Method m : {Method::DSatur, Method::RoundRobin}) EXPECT_THROW(run(t, m), Interrupted) << method_name(m);
+    clear_stop_request();
+    EXPECT_EQ(verify_schedule(t, run(t, Method::RoundRobin).schedule), "");
 }
 
 TEST(Schedule, VerifierNamesTheProblem) {

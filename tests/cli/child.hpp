@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
+#include <fstream>
 #include <string>
 #include <sys/wait.h>
 #include <thread>
@@ -55,17 +56,36 @@ public:
         reaped_ = true;
         return WIFEXITED(status_) ? WEXITSTATUS(status_) : 128 + WTERMSIG(status_);
     }
-    /// Sleeps `pause`, then tells whether the child is still running.
+    /// Waits until the child has installed its SIGINT/SIGTERM handlers (a slow start, e.g.
+    /// under a sanitizer on a loaded machine, must not be mistaken for work in progress: a
+    /// signal before that kills it with the same 128 + signal code), sleeps `pause`, then
+    /// tells whether the child is still running.
     bool running_after(std::chrono::milliseconds pause) {
+        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+        while (!catches(SIGINT) || !catches(SIGTERM)) {
+            if (!still_running() || std::chrono::steady_clock::now() > give_up) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
         std::this_thread::sleep_for(pause);
+        return still_running();
+    }
+    std::string err() const { return slurp(err_path_); }
+
+private:
+    bool still_running() {
         if (reaped_) return false;
         if (::waitpid(pid_, &status_, WNOHANG) == 0) return true;
         reaped_ = true;
         return false;
     }
-    std::string err() const { return slurp(err_path_); }
+    /// Whether the child has a handler for `sig` (the SigCgt mask of /proc/<pid>/status).
+    bool catches(int sig) const {
+        std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+        for (std::string line; std::getline(status, line);)
+            if (line.rfind("SigCgt:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> (sig - 1)) & 1U;
+        return false;
+    }
 
-private:
     pid_t pid_ = -1;
     bool reaped_ = false;
     int status_ = 0;

@@ -22,7 +22,7 @@ double sum(const std::vector<double>& v) { return std::accumulate(v.begin(), v.e
 
 }  // namespace
 
-TEST(LoadBound, OfferedLoadSumsToEventsTimesMeanDistance) {
+TEST(OpticalP2pLoadBound, OfferedLoadSumsToEventsTimesMeanDistance) {
     const MultiRing ring = random_ring(64, 3);
     const ShortestPaths paths(ring);
     const TrafficSpec uniform(64, 0.0);
@@ -38,7 +38,7 @@ TEST(LoadBound, OfferedLoadSumsToEventsTimesMeanDistance) {
     EXPECT_NEAR(sum(mid), 0.75 * events * paths.average_distance() + 0.25 * events * to_hot / 63, 1e-9);
 }
 
-TEST(LoadBound, UnlimitedMmirNeverSaturates) {
+TEST(OpticalP2pLoadBound, UnlimitedMmirNeverSaturates) {
     const MultiRing ring = random_ring(64, 3);
     const ShortestPaths paths(ring);
     RunSpec run;
@@ -50,7 +50,7 @@ TEST(LoadBound, UnlimitedMmirNeverSaturates) {
 
 // Below the bound's p the mean latency does not depend on how long the run lasts; above it
 // a link's queue grows all run long, so a three times longer run measures a much larger mean.
-TEST(LoadBound, SaturationPointSeparatesSteadyFromGrowingQueues) {
+TEST(OpticalP2pLoadBound, SaturationPointSeparatesSteadyFromGrowingQueues) {
     MultiRingSpec spec;
     spec.nodes = 64;
     RunSpec run;

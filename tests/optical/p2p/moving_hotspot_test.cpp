@@ -43,7 +43,7 @@ RunSpec run_of(std::uint32_t rounds, std::uint64_t seed) {
 
 }  // namespace
 
-TEST(MovingHotspot, MovesExactlyEveryPeriodToAnotherNode) {
+TEST(OpticalP2pMovingHotspot, MovesExactlyEveryPeriodToAnotherNode) {
     const std::uint32_t every = 7;
     const auto trace = hotspot_trace(16, every, 3, 700);
     EXPECT_EQ(trace[0], 0u);  // starts where the fixed hot spot is (§5.3.2: node 0)
@@ -54,14 +54,14 @@ TEST(MovingHotspot, MovesExactlyEveryPeriodToAnotherNode) {
     }
 }
 
-TEST(MovingHotspot, FixedWhenPeriodIsZero) {
+TEST(OpticalP2pMovingHotspot, FixedWhenPeriodIsZero) {
     for (std::uint32_t h : hotspot_trace(16, 0, 3, 500)) EXPECT_EQ(h, 0u);
     EventSource src(16, {8, 0.05}, 3);
     for (std::uint32_t t = 0; t < 100; ++t) src.begin_round(t);
     EXPECT_EQ(src.moves(), 0u);
 }
 
-TEST(MovingHotspot, NewPlaceIsUniformOverTheOtherNodes) {
+TEST(OpticalP2pMovingHotspot, NewPlaceIsUniformOverTheOtherNodes) {
     const std::uint32_t n = 8, moves = 14000;
     const auto trace = hotspot_trace(n, 1, 11, moves + 1);
     std::vector<int> count(n, 0);
@@ -72,12 +72,12 @@ TEST(MovingHotspot, NewPlaceIsUniformOverTheOtherNodes) {
     for (std::uint32_t v = 0; v < n; ++v) EXPECT_NEAR(count[v], expected, 5 * std::sqrt(expected)) << "node " << v;
 }
 
-TEST(MovingHotspot, SameSeedSameMovesOtherSeedOtherMoves) {
+TEST(OpticalP2pMovingHotspot, SameSeedSameMovesOtherSeedOtherMoves) {
     EXPECT_EQ(hotspot_trace(64, 10, 5, 1000), hotspot_trace(64, 10, 5, 1000));
     EXPECT_NE(hotspot_trace(64, 10, 5, 1000), hotspot_trace(64, 10, 6, 1000));
 }
 
-TEST(MovingHotspot, HotShareFollowsTheCurrentHotSpot) {
+TEST(OpticalP2pMovingHotspot, HotShareFollowsTheCurrentHotSpot) {
     const std::uint32_t n = 64, every = 50;
     EventSource src(n, moving(10, 0.05, every), 2);
     Rng rng(9);
@@ -99,7 +99,7 @@ TEST(MovingHotspot, HotShareFollowsTheCurrentHotSpot) {
 
 // The moves have their own random stream: the same events are drawn, only the hot
 // destination changes, so the offered load is the same with a moving and a fixed hot spot.
-TEST(MovingHotspot, OfferedLoadIsConserved) {
+TEST(OpticalP2pMovingHotspot, OfferedLoadIsConserved) {
     const MultiRingSpec ring = ring_of(64);
     const RunSpec run = run_of(600, 4);
     const SimResult fixed = simulate_multi_ring(ring, moving(64, 0.05, 0), run);
@@ -118,7 +118,7 @@ TEST(MovingHotspot, OfferedLoadIsConserved) {
     }
 }
 
-TEST(MovingHotspot, SimulationIsDeterministicWithTheSeed) {
+TEST(OpticalP2pMovingHotspot, SimulationIsDeterministicWithTheSeed) {
     MultiRingSpec ring = ring_of(64);
     ring.reconfig.variant = Reconfig::global_average;
     const SimResult a = simulate_multi_ring(ring, moving(64, 0.05, 40), run_of(500, 7));
@@ -133,7 +133,7 @@ TEST(MovingHotspot, SimulationIsDeterministicWithTheSeed) {
 
 // A moving hot spot spreads the hot load over many nodes: where a fixed one saturates the
 // node it points at, one moving every few rounds does not.
-TEST(MovingHotspot, MovingSpreadsAnOverload) {
+TEST(OpticalP2pMovingHotspot, MovingSpreadsAnOverload) {
     const MultiRingSpec ring = ring_of(64);
     RunSpec run = run_of(600, 1);
     run.mmir = 4;

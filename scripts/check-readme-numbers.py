@@ -117,13 +117,27 @@ def fig511_bound():
     return lines
 
 
+def fig511_readings():
+    """Where the load bound puts the overload under other readings of the thesis's model."""
+    readings = (("as described", ()), ("--mmir-per node", ("--mmir-per", "node")), ("--spawn 767", ("--spawn", "767")),
+                ("both", ("--mmir-per", "node", "--spawn", "767")), ("--mmir 20", ("--mmir", "20")),
+                ("--mmir 15", ("--mmir", "15")), ("--mmir 12", ("--mmir", "12")))
+    cells = [f"{name} {100 * ring384('--hotspot', '5%', '--rounds', '100', *args)['load_bound']['saturation_p']:.1f} %"
+             for name, args in readings]
+    steady = [ring384("--hotspot", "5%", "--rounds", str(r)) for r in (1000, 10000)]
+    return ["Fig 5.11 readings, seed 1, p from which a link overloads: " + ", ".join(cells),
+            "p = 5 %, MMIR 35, mean rounds after 1000 / 10000 rounds: " +
+            " / ".join(f"{j['mean_rounds']:.2f}" for j in steady) + "; to the hot spot: " +
+            " / ".join(f"{j['hotspot']['mean_rounds']:.2f}" for j in steady)]
+
+
 def main():
     readme = open(README, encoding="utf-8").read()
     expected = (testbed_lines() + best_28_node_patterns() + fig57_dim6() + fig58_diameter() +
                 [paired(2, 64, "5%", list(range(1, 11))), paired(1, 64, "5%", list(range(1, 11)))] +
                 [paired(v, 64, "5%", list(range(1, 11)), 500) for v in (1, 2, 3, 4)] +
                 [paired(2, 384, "15%", list(range(1, 6)), move) for move in (0, 500)] +
-                fig511_beyond() + fig511_bound())
+                fig511_beyond() + fig511_bound() + fig511_readings())
     missing = [e for e in expected if e not in readme]
     for e in expected:
         print(("MISSING  " if e in missing else "ok       ") + e)

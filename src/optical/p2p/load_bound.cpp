@@ -7,17 +7,29 @@ namespace liquid::optical::p2p {
 namespace {
 
 /// Number of ordered pairs whose route uses each arc; `only_to` < N counts only (s, only_to).
+/// Routes toward one destination form a tree (each node has one next hop), so the pairs
+/// through a node's arc are the sources in its subtree: summed from the farthest nodes
+/// inwards, O(N) per destination instead of walking every route.
 std::vector<double> route_counts(const MultiRing& ring, const ShortestPaths& paths, std::uint32_t only_to) {
     const std::uint32_t n = ring.nodes();
-    std::vector<double> count(2 * std::size_t(n), 0.0);
+    std::vector<double> count(2 * std::size_t(n), 0.0), through(n, 0.0);
+    std::vector<std::uint32_t> order(n), start;
+    const std::uint32_t diameter = paths.diameter();
     for (std::uint32_t d = 0; d < n; ++d) {
         if (only_to < n && d != only_to) continue;
-        for (std::uint32_t s = 0; s < n; ++s)
-            for (std::uint32_t v = s; v != d;) {
-                const std::uint32_t next = paths.next_hop(ring, v, d);
-                count[2 * std::size_t(v) + (next == ring.ring_next(v) ? 0 : 1)] += 1.0;
-                v = next;
-            }
+        // counting sort of the nodes by decreasing distance to d
+        start.assign(std::size_t(diameter) + 2, 0);
+        for (std::uint32_t v = 0; v < n; ++v) ++start[diameter - paths.dist(v, d) + 1];
+        for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        for (std::uint32_t v = 0; v < n; ++v) order[start[diameter - paths.dist(v, d)]++] = v;
+        for (std::uint32_t v : order) {
+            if (v == d) continue;
+            through[v] += 1.0;  // v itself as a source
+            const std::uint32_t next = paths.next_hop(ring, v, d);
+            count[2 * std::size_t(v) + (next == ring.ring_next(v) ? 0 : 1)] += through[v];
+            if (next != d) through[next] += through[v];
+            through[v] = 0.0;
+        }
     }
     return count;
 }
@@ -32,8 +44,11 @@ std::vector<double> offered_link_load(const MultiRing& ring, const ShortestPaths
     // A pair (s, d) is drawn with probability ((1-p)/N + p [d = hot]) / (N-1) (§5.3.2).
     const double p = traffic.hotspot_p;
     const double scale = events_per_round(traffic) / double(n - 1);
-    std::vector<double> load = route_counts(ring, paths, n);
-    for (double& x : load) x *= scale * (1.0 - p) / double(n);
+    std::vector<double> load(2 * std::size_t(n), 0.0);
+    if (p < 1) {
+        load = route_counts(ring, paths, n);
+        for (double& x : load) x *= scale * (1.0 - p) / double(n);
+    }
     if (p > 0) {
         const std::vector<double> to_hot = route_counts(ring, paths, hot);
         for (std::size_t a = 0; a < load.size(); ++a) load[a] += scale * p * to_hot[a];

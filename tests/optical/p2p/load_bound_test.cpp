@@ -38,6 +38,25 @@ TEST(OpticalP2pLoadBound, OfferedLoadSumsToEventsTimesMeanDistance) {
     EXPECT_NEAR(sum(mid), 0.75 * events * paths.average_distance() + 0.25 * events * to_hot / 63, 1e-9);
 }
 
+// The bound sums route counts over shortest-path trees; walking every route to the hot spot
+// hop by hop must give the same count on every arc.
+TEST(OpticalP2pLoadBound, TreeCountsEqualWalkedRoutes) {
+    const MultiRing ring = random_ring(96, 5);
+    const ShortestPaths paths(ring);
+    for (std::uint32_t hot : {0u, 41u, 95u}) {
+        std::vector<double> walked(2 * 96, 0.0);
+        for (std::uint32_t s = 0; s < 96; ++s)
+            for (std::uint32_t v = s; v != hot;) {
+                const std::uint32_t next = paths.next_hop(ring, v, hot);
+                walked[2 * v + (next == ring.ring_next(v) ? 0 : 1)] += 1.0;
+                v = next;
+            }
+        const auto load = offered_link_load(ring, paths, hot, TrafficSpec(96, 1.0));
+        const double per_pair = 48.5 / 95;  // events per round / (N - 1)
+        for (std::size_t a = 0; a < load.size(); ++a) ASSERT_NEAR(load[a], walked[a] * per_pair, 1e-9) << "arc " << a;
+    }
+}
+
 TEST(OpticalP2pLoadBound, UnlimitedMmirNeverSaturates) {
     const MultiRing ring = random_ring(64, 3);
     const ShortestPaths paths(ring);

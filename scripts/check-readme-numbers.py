@@ -5,7 +5,7 @@ Usage: scripts/check-readme-numbers.py [BUILD_DIR] [README]
 
 Each check runs a `liquid` command, renders the sentence or line the README must contain,
 and looks for it verbatim. On a mismatch it prints what the command gave, so the README can
-be updated by pasting. Runs in `make bench` (about 1-2 minutes on 2 cores; too slow for
+be updated by pasting. Runs in `make bench` (about 3 minutes on 2 cores; too slow for
 every CI test pass, and only timing-free, seeded numbers are checked). Exit 1 on a mismatch.
 """
 import csv
@@ -53,19 +53,20 @@ def best_28_node_patterns():
             f"{mb(top_rr, 'liquid_MBps')} liquid"]
 
 
-def paired(variant, nodes, hot, seeds):
+def paired(variant, nodes, hot, seeds, move=0):
     """Dynamic minus static mean rounds over paired seeds, with a 95 % t interval."""
     diffs = []
     for s in seeds:
         j = p2p_json("--model", "multi-ring", "-N", str(nodes), "--reconfig", str(variant), "--hotspot", hot,
-                     "--rounds", "3000", "--seed", str(s))
+                     "--hotspot-move", str(move), "--rounds", "3000", "--seed", str(s))
         diffs.append(j["result"]["mean_rounds"] - j["static_baseline"]["mean_rounds"])
     n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
     half = T_975[n - 1] * sd / math.sqrt(n)
     faster = sum(d < 0 for d in diffs)
-    return (f"v{variant}, N = {nodes}, {hot} hot spots, seeds {seeds[0]}–{seeds[-1]}: dynamic − static "
+    moving = f" moving every {move} rounds" if move else ""
+    return (f"v{variant}, N = {nodes}, {hot} hot spots{moving}, seeds {seeds[0]}–{seeds[-1]}: dynamic − static "
             f"{mean:+.3f} rounds (95 % CI {mean - half:+.3f} … {mean + half:+.3f}), dynamic faster in {faster} of {n}")
 
 
@@ -87,10 +88,56 @@ def fig58_diameter():
     return [f"N = 16, w = 4: BFS diameter {j['result']['static_diameter']}"]
 
 
+def ring384(*args):
+    return p2p_json("--model", "multi-ring", "-N", "384", "--seed", "1", *args)["result"]
+
+
+def fig511_beyond():
+    """Fig 5.11 past the thesis's 1-5 %: where the hot spot starts to slow the random multi ring."""
+    lines = []
+    for mmir, hots in (("35", (0, 5, 10, 15, 20, 25, 30)), ("10", (0, 1, 2, 3, 4, 5))):
+        cells = [f"{h}: {ring384('--mmir', mmir, '--hotspot', f'{h}%', '--rounds', '3000')['mean_rounds']:.2f}"
+                 for h in hots]
+        lines.append(f"Fig 5.11 beyond 5 %, N = 384, MMIR {mmir}, mean rounds by hot-spot %: " + ", ".join(cells))
+    runs = [f"{ring384('--hotspot', '25%', '--rounds', str(r))['mean_rounds']:.1f}" for r in (1000, 3000, 10000)]
+    lines.append("p = 25 %, MMIR 35, mean rounds after 1000 / 3000 / 10000 rounds: " + " / ".join(runs))
+    return lines
+
+
+def fig511_bound():
+    """The load bound's saturation p over ten random configurations, and under other readings."""
+    lines = []
+    for mmir in ("35", "10"):
+        ps = [p2p_json("--model", "multi-ring", "-N", "384", "--mmir", mmir, "--hotspot", "5%", "--rounds", "100",
+                       "--seed", str(s))["result"]["load_bound"] for s in range(1, 11)]
+        sat = [100 * b["saturation_p"] for b in ps]
+        use = [100 * b["busiest_link_utilization"] for b in ps]
+        lines.append(f"MMIR {mmir} per link, seeds 1–10: a link overloads from p = {min(sat):.1f} … {max(sat):.1f} %; "
+                     f"at p = 5 % the busiest link is offered {min(use):.0f} … {max(use):.0f} % of its capacity")
+    return lines
+
+
+def fig511_readings():
+    """Where the load bound puts the overload under other readings of the thesis's model."""
+    readings = (("as described", ()), ("--mmir-per node", ("--mmir-per", "node")), ("--spawn 767", ("--spawn", "767")),
+                ("both", ("--mmir-per", "node", "--spawn", "767")), ("--mmir 20", ("--mmir", "20")),
+                ("--mmir 15", ("--mmir", "15")), ("--mmir 12", ("--mmir", "12")))
+    cells = [f"{name} {100 * ring384('--hotspot', '5%', '--rounds', '100', *args)['load_bound']['saturation_p']:.1f} %"
+             for name, args in readings]
+    steady = [ring384("--hotspot", "5%", "--rounds", str(r)) for r in (1000, 10000)]
+    return ["Fig 5.11 readings, seed 1, p from which a link overloads: " + ", ".join(cells),
+            "p = 5 %, MMIR 35, mean rounds after 1000 / 10000 rounds: " +
+            " / ".join(f"{j['mean_rounds']:.2f}" for j in steady) + "; to the hot spot: " +
+            " / ".join(f"{j['hotspot']['mean_rounds']:.2f}" for j in steady)]
+
+
 def main():
     readme = open(README, encoding="utf-8").read()
     expected = (testbed_lines() + best_28_node_patterns() + fig57_dim6() + fig58_diameter() +
-                [paired(2, 64, "5%", list(range(1, 11))), paired(1, 64, "5%", list(range(1, 11)))])
+                [paired(2, 64, "5%", list(range(1, 11))), paired(1, 64, "5%", list(range(1, 11)))] +
+                [paired(v, 64, "5%", list(range(1, 11)), 500) for v in (1, 2, 3, 4)] +
+                [paired(2, 384, "15%", list(range(1, 6)), move) for move in (0, 500)] +
+                fig511_beyond() + fig511_bound() + fig511_readings())
     missing = [e for e in expected if e not in readme]
     for e in expected:
         print(("MISSING  " if e in missing else "ok       ") + e)

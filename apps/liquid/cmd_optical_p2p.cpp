@@ -32,6 +32,7 @@ struct P2pOptions {
     std::string chords = "random";
     std::int64_t w = -1;
     std::string spawn = "100%", hotspot = "0";
+    std::uint32_t hotspot_move = 0;
     std::uint32_t mmir = 35, rounds = 10000, warmup = 0, drain = 0;
     std::string mmir_per = "link";
     std::uint64_t seed = 1;
@@ -44,10 +45,19 @@ std::uint32_t chord_length(const p2p::MultiRingSpec& s) {
     return s.w == p2p::MultiRingSpec::kDefaultW ? p2p::default_chord_length(s.nodes) : s.w;
 }
 
-void print_result(const p2p::SimResult& r, const std::string& title) {
+void print_result(const p2p::SimResult& r, const std::string& title, bool hot) {
     fmt::print("{}\n", title);
     fmt::print("  mean rounds {:.2f} (p50 {}, p90 {}, p99 {}, max {}), mean hops {:.2f}, load-free mean hops {:.2f}\n",
                r.mean_rounds, r.p50, r.p90, r.p99, r.max_rounds, r.mean_hops, r.static_average_distance);
+    if (hot)
+        fmt::print("  to the hot spot: {} measured requests, mean rounds {:.2f}{}\n", r.hot_delivered, r.hot_mean_rounds,
+                   r.hotspot_moves ? fmt::format(" (it moved {} times)", r.hotspot_moves) : "");
+    if (r.model == "multi-ring")
+        fmt::print("  link load bound: the busiest link is offered {:.0f} % of what MMIR lets through; {}\n",
+                   100 * r.busiest_link_utilization,
+                   std::isfinite(r.hot_saturation_p)
+                       ? fmt::format("a hot spot at node 0 overloads a link from p = {:.1f} %", 100 * r.hot_saturation_p)
+                       : std::string("no hot spot can overload a link"));
     fmt::print("  requests: {} created, {} measured, {} delivered{}\n", r.created, r.measured, r.delivered,
                r.saturated ? fmt::format(", {} NOT delivered (saturated: offered load exceeds capacity)", r.undelivered)
                            : "");
@@ -62,7 +72,9 @@ void print_result(const p2p::SimResult& r, const std::string& title) {
 
 void run_p2p(const P2pOptions& o) {
     p2p::RunSpec run{o.rounds, o.warmup, o.mmir, o.seed, o.drain, p2p::parse_mmir_scope(o.mmir_per)};
-    p2p::TrafficSpec traffic{0, p2p::parse_probability(o.hotspot, "--hotspot")};
+    p2p::TrafficSpec traffic{0, p2p::parse_probability(o.hotspot, "--hotspot"), {o.hotspot_move}};
+    if (o.hotspot_move && traffic.hotspot_p == 0)
+        throw InputError("--hotspot-move", "a moving hot spot needs a hot-spot parameter", "add e.g. --hotspot 5%");
     std::uint32_t nodes = 0;
     p2p::CccSpec ccc;
     p2p::MultiRingSpec ring;
@@ -105,7 +117,7 @@ void run_p2p(const P2pOptions& o) {
     bar.finish();
 
     nlohmann::json params = {{"model", o.model}, {"nodes", nodes}, {"spawn", traffic.spawn},
-                             {"hotspot_p", traffic.hotspot_p}, {"mmir", o.mmir}, {"mmir_per", o.mmir_per}, {"rounds", o.rounds},
+                             {"hotspot_p", traffic.hotspot_p}, {"hotspot_move", o.hotspot_move}, {"mmir", o.mmir}, {"mmir_per", o.mmir_per}, {"rounds", o.rounds},
                              {"warmup", o.warmup ? o.warmup : o.rounds / 5}, {"seed", o.seed}};
     std::string title;
     if (is_ccc) {
@@ -128,15 +140,17 @@ void run_p2p(const P2pOptions& o) {
                                 : "",
                             traffic.spawn, p2p::mmir_text(o.mmir, run.mmir_scope), traffic.hotspot_p, o.seed);
     }
+    if (o.hotspot_move) title += fmt::format(", hot spot moves every {} rounds", o.hotspot_move);
     if (o.json) {
         nlohmann::json j = {{"parameters", params}, {"result", p2p::to_json(result)}};
         if (dynamic) j["static_baseline"] = p2p::to_json(baseline);
         print_json(j);
         return;
     }
-    print_result(result, title + (dynamic ? ", dynamic reconfiguration " + p2p::to_string(ring.reconfig.variant) : ""));
+    const bool hot = traffic.hotspot_p > 0;
+    print_result(result, title + (dynamic ? ", dynamic reconfiguration " + p2p::to_string(ring.reconfig.variant) : ""), hot);
     if (dynamic) {
-        print_result(baseline, "static configuration, same seed and traffic");
+        print_result(baseline, "static configuration, same seed and traffic", hot);
         fmt::print("dynamic / static mean rounds: {:.3f}\n", result.mean_rounds / baseline.mean_rounds);
     }
 }
@@ -158,7 +172,10 @@ const RegisterCommand reg_p2p{{
         cmd.add_option("--mmir", o->mmir, "max messages per link per round (0 = unlimited)")->capture_default_str();
         cmd.add_option("--mmir-per", o->mmir_per, "what MMIR limits: link (each multicast arc) or node (a whole transmission)")
             ->capture_default_str();
-        cmd.add_option("--hotspot", o->hotspot, "hot-spot parameter p (e.g. 5% or 0.05); hot spot = node 0")->capture_default_str();
+        cmd.add_option("--hotspot", o->hotspot, "hot-spot parameter p (e.g. 5% or 0.05); hot spot = node 0 unless it moves")->capture_default_str();
+        cmd.add_option("--hotspot-move", o->hotspot_move,
+                       "moving hot spot (§5.9.4): every R rounds it jumps to a uniformly drawn other node (0 = fixed)")
+            ->capture_default_str();
         cmd.add_option("--rounds", o->rounds, "rounds with measured spawns (warm-up included)")->capture_default_str();
         cmd.add_option("--warmup", o->warmup, "rounds whose requests are discarded (default rounds/5)");
         cmd.add_option("--drain", o->drain, "extra rounds allowed to deliver measured requests (default rounds)");
@@ -212,6 +229,7 @@ nlohmann::json experiment_row(const p2p::Experiment& e, const p2p::SimResult& r)
     j["x"] = e.x;
     j["spawn"] = e.traffic.spawn;
     j["hotspot_p"] = e.traffic.hotspot_p;
+    j["hotspot_move"] = e.traffic.move.every;
     j["mmir"] = e.run.mmir;
     j["rounds"] = e.run.rounds;
     if (e.ccc) {
@@ -230,19 +248,19 @@ std::string csv_text(const std::vector<p2p::Experiment>& exps, const std::vector
     std::ostringstream f;
     f << "group,curve,x,model,nodes,spawn,hotspot_p,mmir,discipline_or_chords,routing_or_w,reconfig,mean_rounds,p50,p90,"
          "p99,max,mean_hops,static_average_distance,mean_queue,max_queue,saturated,undelivered,collisions,overlaps,"
-         "reconfigurations,seed,rounds\n";
+         "reconfigurations,seed,rounds,hotspot_move,hot_mean_rounds,load_bound_saturation_p\n";
     for (std::size_t i = 0; i < exps.size(); ++i) {
         const auto& e = exps[i];
         const auto& r = rs[i];
         const std::string kind = e.ccc ? p2p::to_string(e.ccc_spec.discipline) : p2p::to_string(e.ring_spec.chords);
         const std::string second = e.ccc ? p2p::to_string(e.ccc_spec.routing)
                                          : std::to_string(chord_length(e.ring_spec));
-        f << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.4f},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{},{},{},{},{},{}\n",
+        f << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.4f},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{},{},{},{},{},{},{},{:.4f},{:.4f}\n",
                          e.group, e.curve, e.x, r.model, r.nodes, e.traffic.spawn, e.traffic.hotspot_p, e.run.mmir, kind,
                          second, e.ccc ? "none" : p2p::to_string(e.ring_spec.reconfig.variant), r.mean_rounds, r.p50,
                          r.p90, r.p99, r.max_rounds, r.mean_hops, r.static_average_distance, r.mean_queue, r.max_queue,
                          r.saturated ? 1 : 0, r.undelivered, r.collisions, r.overlaps, r.reconfigurations, r.seed,
-                         e.run.rounds);
+                         e.run.rounds, e.traffic.move.every, r.hot_mean_rounds, r.hot_saturation_p);
     }
     return f.str();
 }
@@ -325,18 +343,22 @@ nlohmann::json print_tables(const Lookup& L, const TablesOptions& o, bool print)
         if (e.group != "dynamic" || e.ring_spec.reconfig.variant == p2p::Reconfig::none) continue;
         if (!header) {
             say("\nDynamic reconfiguration (§5.9, random chords, spawn = N; the thesis printed no numbers, only that every "
-                "variant lost to the static configuration)\n");
-            say(fmt::format("{:>5} {:>4} {:<20} | {:>8} {:>8} {:>7} | {:>16}\n", "N", "hot", "variant", "dynamic", "static",
-                            "ratio", "changes/attempts"));
+                "variant lost to the static configuration, with moving hot spots too (§5.9.4); moves = rounds between two "
+                "hot-spot jumps)\n");
+            say(fmt::format("{:>5} {:>4} {:>5} {:<20} | {:>8} {:>8} {:>7} | {:>16}\n", "N", "hot", "moves", "variant",
+                            "dynamic", "static", "ratio", "changes/attempts"));
             header = true;
         }
         const auto& r = L.results[i];
-        const std::string static_curve = fmt::format("N{}_hot{}_{}", r.nodes, int(e.traffic.hotspot_p * 100), "none");
+        // The static baseline is the same curve with variant "none" (same seed and traffic).
+        const std::string static_curve = e.curve.substr(0, e.curve.rfind('_') + 1) + "none";
         const auto* base = L.find("dynamic", static_curve, e.x);
-        say(fmt::format("{:>5} {:>3}% {:<20} | {:>8} {:>8} {:>7.3f} | {:>16}\n", r.nodes, int(e.traffic.hotspot_p * 100),
+        const std::uint32_t move = e.traffic.move.every;
+        say(fmt::format("{:>5} {:>3}% {:>5} {:<20} | {:>8} {:>8} {:>7.3f} | {:>16}\n", r.nodes,
+                        int(e.traffic.hotspot_p * 100), move ? std::to_string(move) : "-",
                         p2p::to_string(e.ring_spec.reconfig.variant), cell(&r), cell(base), r.mean_rounds / base->mean_rounds,
                         fmt::format("{}/{}", r.reconfigurations, r.reconfig_attempts)));
-        j["dynamic"].push_back({{"nodes", r.nodes}, {"hotspot_p", e.traffic.hotspot_p},
+        j["dynamic"].push_back({{"nodes", r.nodes}, {"hotspot_p", e.traffic.hotspot_p}, {"hotspot_move", move},
                                 {"variant", p2p::to_string(e.ring_spec.reconfig.variant)}, {"mean_rounds", r.mean_rounds},
                                 {"static_mean_rounds", base->mean_rounds}, {"ratio", r.mean_rounds / base->mean_rounds},
                                 {"reconfigurations", r.reconfigurations}, {"attempts", r.reconfig_attempts}});

@@ -5,6 +5,7 @@
 #include <span>
 
 #include "dynamic_reconfig.hpp"
+#include "liquid/optical/p2p/load_bound.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 #include "round_engine.hpp"
 
@@ -61,6 +62,7 @@ public:
     bool begin_round(std::uint64_t t) { return reconfig_ && reconfig_->begin_round(t); }
 
     const ShortestPaths& paths() const { return paths_; }
+    const MultiRing& ring() const { return ring_; }
     std::uint64_t changes() const { return reconfig_ ? reconfig_->changes() : 0; }
     std::uint64_t attempts() const { return reconfig_ ? reconfig_->attempts() : 0; }
 
@@ -78,7 +80,10 @@ SimResult simulate_multi_ring(const MultiRingSpec& spec, const TrafficSpec& traf
                               const Progress& progress) {
     MultiRingModel model(spec, run.seed);
     detail::RoundEngine<MultiRingModel> engine(model, traffic, run, progress);
+    const LoadBound bound = hotspot_load_bound(model.ring(), model.paths(), 0, traffic, run, spec.parity_rule);
     SimResult r = engine.run();
+    r.hot_saturation_p = bound.saturation_p;
+    r.busiest_link_utilization = bound.busiest / bound.capacity;
     r.model = "multi-ring";
     r.static_average_distance = model.paths().average_distance();
     r.static_diameter = model.paths().diameter();

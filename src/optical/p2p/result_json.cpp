@@ -1,9 +1,11 @@
 #include "liquid/optical/p2p/result_json.hpp"
 
+#include <cmath>
+
 namespace liquid::optical::p2p {
 
 nlohmann::json to_json(const SimResult& r) {
-    return {
+    nlohmann::json j = {
         {"model", r.model},
         {"nodes", r.nodes},
         {"seed", r.seed},
@@ -13,6 +15,7 @@ nlohmann::json to_json(const SimResult& r) {
         {"saturated", r.saturated},
         {"mean_rounds", r.mean_rounds},
         {"mean_hops", r.mean_hops},
+        {"hotspot", {{"delivered", r.hot_delivered}, {"mean_rounds", r.hot_mean_rounds}, {"moves", r.hotspot_moves}}},
         {"percentiles", {{"p50", r.p50}, {"p90", r.p90}, {"p99", r.p99}, {"max", r.max_rounds}}},
         {"queue", {{"mean_per_node", r.mean_queue}, {"max", r.max_queue}}},
         {"batch", {{"mean", r.mean_batch}, {"max", r.max_batch}}},
@@ -26,6 +29,10 @@ nlohmann::json to_json(const SimResult& r) {
         {"static_diameter", r.static_diameter},
         {"elapsed_seconds", r.elapsed_seconds},
     };
+    if (r.model == "multi-ring")  // saturation_p null: no link ever saturates (MMIR unlimited, or every p fits)
+        j["load_bound"] = {{"saturation_p", std::isfinite(r.hot_saturation_p) ? nlohmann::json(r.hot_saturation_p) : nlohmann::json()},
+                           {"busiest_link_utilization", r.busiest_link_utilization}};
+    return j;
 }
 
 }  // namespace liquid::optical::p2p

@@ -26,8 +26,10 @@ struct Message {
     std::uint32_t next;      // next hop, chosen on arrival at the current node
     std::uint16_t hops;
     std::uint8_t phase;      // routing state, for models that need one
-    std::uint8_t measured;
+    std::uint8_t flags;      // kMeasured | kToHotspot
 };
+inline constexpr std::uint8_t kMeasured = 1;   // created after warm-up, before the last measured round
+inline constexpr std::uint8_t kToHotspot = 2;  // addressed to the hot spot of its creation round
 
 /// FIFO of messages without per-element allocation. Messages live in the queues
 /// themselves (no pool indexed by id): a hop moves 32 bytes from the end of one node's
@@ -64,7 +66,7 @@ public:
     static constexpr int K = Model::kQueues;
 
     RoundEngine(Model& model, const TrafficSpec& traffic, const RunSpec& run, const Progress& progress)
-        : model_(model), run_(run), progress_(progress), n_(model.nodes()), events_(n_, traffic),
+        : model_(model), run_(run), progress_(progress), n_(model.nodes()), events_(n_, traffic, run.seed),
           rng_(run.seed), check_(n_), queues_(std::size_t(n_) * K) {
         if (run.rounds < 2) throw InputError("rounds", "need at least 2 rounds");
         warmup_ = run.warmup ? run.warmup : run.rounds / 5;
@@ -84,6 +86,7 @@ public:
         for (;; ++t) {
             if (t >= run_.rounds && (outstanding_ == 0 || t >= run_.rounds + drain_)) break;
             if (model_.begin_round(t)) reroute_all();
+            events_.begin_round(t);
             spawn(t);
             move(t);
             if (t >= warmup_ && t < run_.rounds) sample_queues();
@@ -100,6 +103,9 @@ public:
         r.undelivered = outstanding_;
         r.saturated = outstanding_ > 0;
         fill_latency(r);
+        r.hot_delivered = hot_delivered_;
+        r.hot_mean_rounds = hot_delivered_ ? double(hot_latency_sum_) / double(hot_delivered_) : 0.0;
+        r.hotspot_moves = events_.moves();
         r.mean_queue = queue_samples_ ? queue_sum_ / double(queue_samples_) / double(n_) : 0.0;
         r.max_queue = max_queue_;
         r.transmissions = transmissions_;
@@ -123,7 +129,7 @@ private:
             m.dst = ev.dst;
             m.created = std::uint32_t(t);
             m.phase = 1;
-            m.measured = measure;
+            m.flags = std::uint8_t((measure ? kMeasured : 0) | (ev.dst == events_.hotspot() ? kToHotspot : 0));
             ++created_;
             ++in_flight_;
             if (measure) {
@@ -199,10 +205,14 @@ private:
 
     void deliver(const Message& m, std::uint64_t t) {
         --in_flight_;
-        if (m.measured) {
+        if (m.flags & kMeasured) {
             const std::uint64_t latency = t - m.created + 1;  // a send issued in its creation round takes 1
             if (latency >= histogram_.size()) histogram_.resize(latency + 1, 0);
             ++histogram_[latency];
+            if (m.flags & kToHotspot) {
+                ++hot_delivered_;
+                hot_latency_sum_ += latency;
+            }
             hop_sum_ += m.hops;
             ++delivered_;
             --outstanding_;
@@ -253,6 +263,7 @@ private:
     std::uint32_t arc_budget_ = 0, node_budget_ = 0;
     std::uint64_t seq_ = 0, created_ = 0, measured_ = 0, delivered_ = 0, outstanding_ = 0, in_flight_ = 0;
     std::uint64_t hop_sum_ = 0, transmissions_ = 0, batch_sum_ = 0, queue_samples_ = 0;
+    std::uint64_t hot_delivered_ = 0, hot_latency_sum_ = 0;
     std::uint32_t max_batch_ = 0, max_queue_ = 0;
     double queue_sum_ = 0;
 };

@@ -61,6 +61,11 @@ Experiment ring_point(const ExperimentOptions& o, std::string group, std::string
     return e;
 }
 
+// Rounds between two moves of the moving hot spot in the §5.9 table: long against the
+// reconfiguration gap (10 rounds) and v4's regeneration interval (100-300), so every variant
+// can adapt before the hot spot leaves, and several moves fall into a 3000-round run.
+constexpr std::uint32_t kMovingEvery = 500;
+
 std::string mmir_label(std::uint32_t mmir) { return mmir ? fmt::format("mmir{}", mmir) : std::string("unlimited"); }
 
 }  // namespace
@@ -97,6 +102,14 @@ std::vector<Experiment> table_experiments(const ExperimentOptions& o) {
                                Reconfig::near_destination, Reconfig::random_regenerate})
                 out.push_back(ring_point(o, "dynamic", fmt::format("N{}_hot{}_{}", n, int(hot * 100), to_string(v)), n,
                                          ChordKind::random, MultiRingSpec::kDefaultW, 100, 35, hot, v));
+        // §5.9.4: "We also tried to use moving hot spots ... but it was not successful either."
+        for (Reconfig v : {Reconfig::none, Reconfig::local_strength, Reconfig::global_average, Reconfig::near_destination,
+                           Reconfig::random_regenerate}) {
+            Experiment e = ring_point(o, "dynamic", fmt::format("N{}_hot5_move{}_{}", n, kMovingEvery, to_string(v)), n,
+                                      ChordKind::random, MultiRingSpec::kDefaultW, 100, 35, 0.05, v);
+            e.traffic.move.every = kMovingEvery;
+            out.push_back(e);
+        }
     }
     return out;
 }
@@ -147,6 +160,15 @@ std::vector<Experiment> figure_experiments(const ExperimentOptions& o) {
         sweep([&](double s) {
             return ring_point(o, "fig5.11", fmt::format("random_hot{}_N384", h), 384, ChordKind::random, MultiRingSpec::kDefaultW, s, 35, h / 100.0);
         });
+    // Fig 5.11 beyond the thesis's 1-5 %: where does node 0's absorption limit bite? x is the
+    // hot-spot parameter in %, spawn = N; MMIR 35 (the thesis's value) and 10.
+    for (std::uint32_t m : {35u, 10u})
+        for (double h : {0.0, 2.5, 5.0, 7.5, 10.0, 12.5, 15.0, 17.5, 20.0, 25.0, 30.0}) {
+            Experiment e = ring_point(o, "fig5.11-p", "random_" + mmir_label(m) + "_N384", 384, ChordKind::random,
+                                      MultiRingSpec::kDefaultW, 100, m, h / 100.0);
+            e.x = h;
+            out.push_back(e);
+        }
     return out;
 }
 

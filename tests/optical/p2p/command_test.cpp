@@ -71,4 +71,27 @@ TEST(OpticalP2pTables, SideBySideWithThesisValues) {
     EXPECT_EQ(j["collisions_total"], 0);
     // multi ring beats CCC (§5.8)
     EXPECT_LT(j["table3"][0]["ours"]["multi_ring"].get<double>(), j["table3"][0]["ours"]["ccc_cycled"].get<double>());
+    // §5.9.4: every variant also runs against a moving hot spot, next to its static run
+    int moving = 0;
+    for (const auto& row : j["dynamic"])
+        if (row["hotspot_move"].get<int>() > 0) {
+            ++moving;
+            EXPECT_GT(row["static_mean_rounds"].get<double>(), 0.0);
+        }
+    EXPECT_EQ(moving, 4);
+}
+
+TEST(OpticalP2pCommand, MovingHotspotOption) {
+    const CommandResult r = run("optical p2p --model multi-ring -N 64 --hotspot 5% --hotspot-move 50 --rounds 300 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["parameters"]["hotspot_move"], 50);
+    const auto rounds_run = j["result"]["rounds_run"].get<std::uint64_t>();
+    EXPECT_EQ(j["result"]["hotspot"]["moves"], (rounds_run - 1) / 50);
+    EXPECT_GT(j["result"]["hotspot"]["delivered"].get<std::uint64_t>(), 0u);
+    const CommandResult text = run("optical p2p --model multi-ring -N 64 --hotspot 5% --hotspot-move 50 --rounds 300");
+    ASSERT_EQ(text.exit_code, 0);
+    EXPECT_NE(text.out.find("hot spot moves every 50 rounds"), std::string::npos) << text.out;
+    // A moving hot spot without hot-spot traffic is a mistake, not a silent no-op.
+    EXPECT_EQ(run("optical p2p --model multi-ring -N 64 --hotspot-move 50").exit_code, 2);
 }

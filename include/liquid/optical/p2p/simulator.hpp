@@ -77,6 +77,18 @@ struct SimResult {
     bool saturated = false;           // undelivered > 0: offered load exceeds capacity
     double mean_rounds = 0;           // the thesis's metric
     double mean_hops = 0;
+    // Measured requests addressed to the hot spot of their creation round (node 0 unless it
+    // moves): the mean rounds is (1 - share) * rest + share * hot_mean_rounds, so a hot-spot
+    // slowdown shows here first.
+    std::uint64_t hot_delivered = 0;
+    double hot_mean_rounds = 0;
+    std::uint64_t hotspot_moves = 0;
+    // Multi ring: the fluid load bound of the initial configuration (load_bound.hpp) with
+    // the hot spot at node 0: the smallest p at which some link is offered more messages per
+    // round than MMIR lets through (infinity: never), and the busiest link's offered load
+    // over what it can carry at this run's p (>= 1: no steady state).
+    double hot_saturation_p = 0;
+    double busiest_link_utilization = 0;
     std::uint32_t p50 = 0, p90 = 0, p99 = 0, max_rounds = 0;
     double mean_queue = 0;            // messages waiting per node, averaged over measured rounds
     std::uint32_t max_queue = 0;      // longest single-node queue seen

@@ -252,6 +252,10 @@ void record_search(SolveResult& r, const FrameSearch& search) {
     r.categories = search.categories(), r.full_teams = search.full_teams(), r.nodes = search.nodes();
 }
 
+void record_search_if(SolveResult& r, const FrameSearch* search) {
+    if (search) record_search(r, *search);
+}
+
 void solve_liquid(Run& run) {
     SolveResult& r = run.r;
     start_from_constructions(run);
@@ -302,27 +306,28 @@ Clock::time_point share_of(const Run& run, double share) {
     return time_point_of(d.limited() ? d.sooner(share * d.remaining_s()) : d, share * 60);
 }
 
-/// Issue 10: structured constructions between the portfolio and the exact search. The
-/// invariant search (35 % of the remaining budget) and the tabu search (30 %) each take a
-/// schedule when it is shorter than the best one.
-void try_structure(Run& run) {
+/// Issue 10: the group-invariant search on 35 % of the remaining budget. The symmetry
+/// detection is the cheap signal: a trivial group (most irregular traffics) ends the stage
+/// at once. Takes the invariant schedule when it is shorter than the best one.
+void try_invariant(Run& run) {
+    SolveResult& r = run.r;
+    run.progress("symmetry-invariant search");
+    const Clock::time_point deadline = share_of(run, 0.35);
+    const sched::TrafficSymmetry symmetry = sched::find_symmetry(run.traffic, deadline);
+    r.symmetry_order = static_cast<double>(symmetry.order);
+    sched::InvariantOutcome inv = sched::search_invariant_schedule(run.traffic, symmetry, r.lower_bound, run.o.seed,
+                                                                   deadline, static_cast<std::size_t>(run.limits.memory_bytes));
+    r.invariant = symmetry.skipped ? "symmetry detection skipped (" + symmetry.skip_reason + ")" : describe(inv);
+    if (inv.answer == sched::InvariantAnswer::Found && inv.schedule.length() < r.schedule.length())
+        accept(run.traffic, r, std::move(inv.schedule), sched::invariant_construction_name(inv));
+}
+
+/// Issue 10: tabu search at the lower bound (30 % of the remaining budget), then one frame
+/// below the best length at a time (15 % each; each length tried once: stop at the first
+/// failure). Takes a schedule when it is shorter than the best one.
+void try_tabu(Run& run) {
     SolveResult& r = run.r;
     const int target = r.lower_bound;
-    run.progress("symmetry-invariant search");
-    {
-        const Clock::time_point deadline = share_of(run, 0.35);
-        const sched::TrafficSymmetry symmetry = sched::find_symmetry(run.traffic, deadline);
-        r.symmetry_order = static_cast<double>(symmetry.order);
-        sched::InvariantOutcome inv = sched::search_invariant_schedule(run.traffic, symmetry, target, run.o.seed, deadline,
-                                                                       static_cast<std::size_t>(run.limits.memory_bytes));
-        r.invariant = symmetry.skipped ? "symmetry detection skipped (traffic too large for the budget)" : describe(inv);
-        if (inv.answer == sched::InvariantAnswer::Found && inv.schedule.length() < r.schedule.length() &&
-            accept(run.traffic, r, std::move(inv.schedule), sched::invariant_construction_name(inv)))
-            return;
-    }
-    if (run.limits.deadline.expired()) return;
-    // Tabu search at the lower bound first, then one frame below the best length at a time
-    // (each length tried once: stop at the first failure).
     run.progress("tabu search");
     const std::string name = "tabu(seed " + std::to_string(run.o.seed) + ")";
     sched::TabuOutcome tabu = sched::tabu_search(run.traffic, r.schedule, target, run.o.seed, share_of(run, 0.3));
@@ -358,32 +363,50 @@ bool deepen(Run& run, FrameSearch& search, SatPartner& sat, const std::vector<in
     return true;
 }
 
+/// A pass of the exact deepening on min(`cap_s`, `share` of the time left); true when it
+/// answered (optimum found or proven). A pass cut off by its own deadline is not a timeout
+/// of the whole solve.
+bool exact_pass(Run& run, FrameSearch* search, SatPartner& sat, const std::vector<int>& clique, double cap_s,
+                double share, bool with_sat) {
+    if (!search || run.limits.deadline.expired()) return false;
+    const Deadline& d = run.limits.deadline;
+    SolveOptions options = run.o;
+    options.sat_partner = options.sat_partner && with_sat;
+    Run pass{run.traffic, options, run.limits, run.r};
+    pass.limits.deadline = d.sooner(d.limited() ? std::min(cap_s, share * d.remaining_s()) : cap_s);
+    const bool answered = deepen(pass, *search, sat, clique);
+    if (!answered) run.r.timed_out = false;
+    return answered;
+}
+
 void solve_optimal(Run& run) {
     SolveResult& r = run.r;
     start_from_constructions(run);
     if (run.proven()) return;
     const std::vector<int> clique = clique_bound(run);
-    counting_bound(run);
     if (run.proven()) return;
     std::unique_ptr<FrameSearch> search = make_frame_search(run, r.schedule.length());
     SatPartner sat;
     // The structure stages belong to the construction portfolio: off with it (the papers'
     // experiment) and with --no-structure.
-    if (run.o.structure && run.o.constructions && !run.limits.deadline.expired()) {
-        // A short first pass of the exact deepening (min(1 s, 10 % of the time left)): easy
-        // instances (the Swiss-T1 all-to-all, testbed patterns, ring arcs refuted by
-        // CaDiCaL) are answered in it and never pay for the structure search.
-        bool answered = false;
-        if (search) {
-            const Deadline& d = run.limits.deadline;
-            Run first = run;
-            first.limits.deadline = d.sooner(d.limited() ? std::min(1.0, 0.1 * d.remaining_s()) : 1.0);
-            answered = deepen(first, *search, sat, clique);
-        }
-        if (!answered) {
-            r.timed_out = false;
-            try_structure(run);
-        }
+    const bool structure = run.o.structure && run.o.constructions;
+    if (structure && !run.limits.deadline.expired()) {
+        // Cheapest first. A quick pass of the fission search alone (min(0.1 s, 2 % of the
+        // time left); a SAT encoding would not pay off) answers the easy instances (the
+        // Swiss-T1 and testbed patterns take milliseconds). Then the invariant search: it
+        // answers symmetric fabrics (torus:6x6 in 0.3 s) and ends at once on a trivial
+        // group. Only then the counting bound (it matters only when no liquid schedule
+        // exists; 0.5 s on torus:6x6) and a longer exact pass with the SAT partner
+        // (min(1 s, 10 %): ring arcs refuted by CaDiCaL), before the tabu search.
+        if (exact_pass(run, search.get(), sat, clique, 0.1, 0.02, false)) return record_search(r, *search);
+        try_invariant(run);
+        if (run.proven()) return record_search_if(r, search.get());
+    }
+    counting_bound(run);
+    if (run.proven()) return record_search_if(r, search.get());
+    if (structure && !run.limits.deadline.expired()) {
+        if (exact_pass(run, search.get(), sat, clique, 1.0, 0.1, true)) return record_search(r, *search);
+        if (!run.limits.deadline.expired()) try_tabu(run);
     }
     if (!search) {
         r.timed_out = !run.proven();

@@ -2,10 +2,12 @@
 #include "sched/symmetry.hpp"
 
 #include "liquid/base/rng.hpp"
+#include "sched/child_process.hpp"
 
 #include <bliss/graph.hh>
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -176,6 +178,44 @@ private:
 
 }  // namespace
 
+namespace {
+
+/// The automorphism group's generators (as transfer permutations) and order by bliss.
+void run_bliss(const std::map<std::vector<int>, int>& classes, int n, TrafficSymmetry& out) {
+    bliss::Graph g(static_cast<unsigned>(n));  // vertices 0..n-1: transfers, colour 0
+    for (const auto& [users, mult] : classes) {
+        const unsigned v = g.add_vertex(static_cast<unsigned>(mult));
+        for (int t : users) g.add_edge(static_cast<unsigned>(t), v);
+    }
+    HookData data{n, &out.generators};
+    bliss::Stats stats;
+    g.find_automorphisms(stats, &on_generator, &data);
+    out.order = out.generators.empty() ? 1.0L : stats.get_group_size_approx();
+}
+
+/// The child's answer: order, generator count, then the generators (n ints each).
+std::string to_bytes(const TrafficSymmetry& s) {
+    std::string b(reinterpret_cast<const char*>(&s.order), sizeof s.order);
+    const std::uint64_t count = s.generators.size();
+    b.append(reinterpret_cast<const char*>(&count), sizeof count);
+    for (const auto& p : s.generators) b.append(reinterpret_cast<const char*>(p.data()), p.size() * sizeof(int));
+    return b;
+}
+
+bool from_bytes(const std::string& b, int n, TrafficSymmetry& s) {
+    std::uint64_t count = 0;
+    const std::size_t head = sizeof s.order + sizeof count, per = static_cast<std::size_t>(n) * sizeof(int);
+    if (b.size() < head) return false;
+    std::memcpy(&s.order, b.data(), sizeof s.order);
+    std::memcpy(&count, b.data() + sizeof s.order, sizeof count);
+    if (b.size() != head + count * per) return false;
+    s.generators.assign(count, TransferPermutation(static_cast<std::size_t>(n)));
+    for (std::uint64_t i = 0; i < count; ++i) std::memcpy(s.generators[i].data(), b.data() + head + i * per, per);
+    return true;
+}
+
+}  // namespace
+
 TrafficSymmetry find_symmetry(const Traffic& traffic, Clock::time_point deadline) {
     const Clock::time_point start = Clock::now();
     TrafficSymmetry out;
@@ -190,20 +230,33 @@ TrafficSymmetry find_symmetry(const Traffic& traffic, Clock::time_point deadline
     }
     std::size_t edges = 0;
     for (const auto& [users, mult] : classes) edges += users.size();
-    const double ms_left = std::chrono::duration<double, std::milli>(deadline - start).count();
-    if (static_cast<double>(edges) / kEdgesPerMs > 0.5 * ms_left) {
+    const double ms_left = std::chrono::duration<double, std::milli>(deadline - Clock::now()).count();
+    if (static_cast<double>(edges) / kEdgesPerMs > ms_left) {
         out.skipped = true;
+        out.skip_reason = "incidence graph too large for the budget";
         return out;
     }
-    bliss::Graph g(static_cast<unsigned>(n));  // vertices 0..n-1: transfers, colour 0
-    for (const auto& [users, mult] : classes) {
-        const unsigned v = g.add_vertex(static_cast<unsigned>(mult));
-        for (int t : users) g.add_edge(static_cast<unsigned>(t), v);
+    // bliss has no stop hook: it runs in a child process that the deadline kills.
+    const ChildOutcome child = run_in_child(
+        [&] {
+            TrafficSymmetry s;
+            run_bliss(classes, n, s);
+            return to_bytes(s);
+        },
+        deadline);
+    if (!child.forked) {
+        // No child process: in this process only when it surely ends well before the deadline.
+        if (static_cast<double>(edges) / kEdgesPerMs > 0.5 * ms_left) {
+            out.skipped = true;
+            out.skip_reason = "incidence graph too large for the budget";
+            return out;
+        }
+        run_bliss(classes, n, out);
+    } else if (!child.finished || !from_bytes(child.bytes, n, out)) {
+        out = TrafficSymmetry{};
+        out.skipped = true;
+        out.skip_reason = "bliss stopped at the deadline";
     }
-    HookData data{n, &out.generators};
-    bliss::Stats stats;
-    g.find_automorphisms(stats, &on_generator, &data);
-    out.order = out.generators.empty() ? 1.0L : stats.get_group_size_approx();
     out.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     return out;
 }

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "liquid/traffic/traffic.hpp"
@@ -22,14 +23,16 @@ struct TrafficSymmetry {
     std::vector<TransferPermutation> generators;  // empty: the trivial group
     long double order = 1;                        // group order (bliss; exact below 2^64)
     double elapsed_ms = 0;
-    bool skipped = false;  // the incidence graph was too large for the deadline
+    bool skipped = false;  // no detection: see skip_reason
+    std::string skip_reason;  // "incidence graph too large for the budget", "bliss stopped at the deadline"
 };
 
 /// The automorphism group of the traffic's transfer–link incidence graph (transfers one
 /// colour; links coloured by how many links share the same user set, merged into one
 /// vertex so that interchangeable parallel links do not inflate the group). Unused links
-/// are ignored. bliss cannot be interrupted: the detection is skipped (trivial group,
-/// skipped = true) when the graph is too large to finish well before `deadline`.
+/// are ignored. bliss cannot be interrupted, so it runs in a child process killed at
+/// `deadline` (the trivial group, skipped = true, when that happens); graphs whose
+/// estimated time exceeds the window are skipped without trying.
 TrafficSymmetry find_symmetry(const Traffic& traffic, std::chrono::steady_clock::time_point deadline);
 
 /// A subgroup of the given order that acts freely on the transfers (every element other

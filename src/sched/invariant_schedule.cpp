@@ -3,10 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <numeric>
 
+#include "sched/child_process.hpp"
 #include "sched/cnf.hpp"
 
 namespace liquid::sched {
@@ -20,6 +23,59 @@ constexpr std::size_t kBytesPerVariable = 160;
 
 std::size_t estimated_bytes(long clauses, long variables) {
     return static_cast<std::size_t>(clauses) * kBytesPerClause + static_cast<std::size_t>(variables) * kBytesPerVariable;
+}
+
+/// Appends / reads plain values (the child's answer through the pipe).
+template <class T>
+void put(std::string& b, T v) {
+    b.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <class T>
+bool take(const std::string& b, std::size_t& at, T& v) {
+    if (at + sizeof v > b.size()) return false;
+    std::memcpy(&v, b.data() + at, sizeof v);
+    at += sizeof v;
+    return true;
+}
+
+std::string to_bytes(const InvariantOutcome& o) {
+    std::string b;
+    put(b, static_cast<int>(o.answer)), put(b, o.group_order), put(b, o.base_frames), put(b, o.frames_fixed);
+    put(b, o.variables), put(b, o.clauses), put(b, static_cast<std::uint64_t>(o.schedule.frames.size()));
+    for (const auto& f : o.schedule.frames) {
+        put(b, static_cast<std::uint64_t>(f.size()));
+        for (int t : f) put(b, t);
+    }
+    return b;
+}
+
+bool from_bytes(const std::string& b, InvariantOutcome& o) {
+    std::size_t at = 0;
+    int answer = 0;
+    std::uint64_t frames = 0;
+    if (!take(b, at, answer) || !take(b, at, o.group_order) || !take(b, at, o.base_frames) || !take(b, at, o.frames_fixed) ||
+        !take(b, at, o.variables) || !take(b, at, o.clauses) || !take(b, at, frames))
+        return false;
+    o.answer = static_cast<InvariantAnswer>(answer);
+    for (std::uint64_t i = 0; i < frames; ++i) {
+        std::uint64_t size = 0;
+        if (!take(b, at, size) || size > (b.size() - at) / sizeof(int)) return false;
+        std::vector<int> f(size);
+        for (int& t : f) take(b, at, t);
+        o.schedule.frames.push_back(std::move(f));
+    }
+    return at == b.size();
+}
+
+/// One exact decision in a child process that the deadline (plus 50 ms for the answer to
+/// arrive) kills: CaDiCaL checks its terminator only between steps, and some of its
+/// inprocessing steps take seconds on large encodings. In this process if fork fails.
+InvariantOutcome decide_in_child(const std::function<InvariantOutcome()>& decide, Clock::time_point deadline) {
+    const ChildOutcome child = run_in_child([&] { return to_bytes(decide()); }, deadline + std::chrono::milliseconds(50));
+    if (!child.forked) return decide();
+    InvariantOutcome o;
+    if (!child.finished || !from_bytes(child.bytes, o)) return InvariantOutcome{};  // Unknown
+    return o;
 }
 
 }  // namespace
@@ -224,8 +280,12 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
                 group = (stable ? *stable_finder : finder).free_abelian(m, now + (deadline - now) / 20);
                 if (group.empty()) continue;
             }
-            InvariantOutcome o = stable ? stable_schedule(traffic, group, L, deadline, memory_bytes)
-                                        : invariant_schedule(traffic, group, L, deadline, memory_bytes);
+            InvariantOutcome o = decide_in_child(
+                [&] {
+                    return stable ? stable_schedule(traffic, group, L, deadline, memory_bytes)
+                                  : invariant_schedule(traffic, group, L, deadline, memory_bytes);
+                },
+                deadline);
             if (o.answer == InvariantAnswer::NoGroup) continue;  // stable: an orbit congests with itself
             any_group = true;
             if (o.answer == InvariantAnswer::Found) return o;

@@ -48,10 +48,15 @@ public:
     SatDeepening& operator=(const SatDeepening&) = delete;
     int max_frames() const { return max_frames_; }
     int min_frames() const { return min_frames_; }
-    /// Stopped while encoding: the object cannot answer any more.
+    /// Stopped while encoding, or released: the object cannot answer any more.
     bool interrupted() const { return interrupted_; }
+    /// Frees the solver now (a large one takes a while: about 0.2 µs a clause), e.g. in a
+    /// partner thread near the deadline rather than in the caller after it.
+    void release();
+    double estimated_free_seconds() const;
     /// min_frames <= L <= max_frames (a smaller clique-infeasible L answers Unschedulable).
-    /// Unknown when `stop` becomes true or at `deadline` (encoding included).
+    /// Unknown when `stop` becomes true or at `deadline` (encoding included; an encoding
+    /// whose estimated build time does not fit before `deadline` is not started).
     SatOutcome decide(int L, const std::atomic<bool>* stop, Clock::time_point deadline);
 
 private:
@@ -59,6 +64,7 @@ private:
     bool encode(cnf::StopWhen& term);
     const Traffic& traffic_;
     int max_frames_, min_frames_, clique_size_;
+    std::size_t clauses_estimate_;
     std::vector<int> clique_;
     std::unique_ptr<CaDiCaL::Solver> solver_;
     bool encoded_ = false, interrupted_ = false;

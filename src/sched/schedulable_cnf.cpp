@@ -21,8 +21,10 @@ struct Encoder {
 };
 
 // Twins (identical link sets) are interchangeable: the later twin may not sit in a frame
-// before the earlier one's. Only when neither is pinned by the clique.
-void order_twins(const Traffic& traffic, int L, const std::vector<int>& clique, Encoder& enc) {
+// before the earlier one's. Only when neither is pinned by the clique. False when
+// interrupted.
+bool order_twins(const Traffic& traffic, int L, const std::vector<int>& clique, Encoder& enc,
+                 const std::function<bool()>& interrupted) {
     const int n = traffic.size();
     std::map<std::vector<int>, int> last;
     std::vector<char> pinned(n, 0);
@@ -34,9 +36,11 @@ void order_twins(const Traffic& traffic, int L, const std::vector<int>& clique, 
         const int a = it->second;
         it->second = t;
         if (pinned[a] || pinned[t]) continue;
+        if (interrupted && interrupted()) return false;  // L² / 2 clauses a pair
         for (int f = 1; f < L; ++f)
             for (int g = 0; g < f; ++g) enc.clause({-frame_variable(a, f, L), -frame_variable(t, g, L)});
     }
+    return true;
 }
 
 }  // namespace
@@ -98,15 +102,17 @@ bool encode_schedulable(const Traffic& traffic, int L, const std::vector<int>& c
     const int n = traffic.size();
     Encoder enc{sink, n * L + 1};
     for (int t = 0; t < n; ++t) {
+        if ((t & 255) == 0 && interrupted && interrupted()) return false;
         for (int f = 0; f < L; ++f) sink.add(frame_variable(t, f, L));
         sink.add(0);
         ++enc.clauses;
     }
     for (const auto& u : maximal_user_sets(traffic, 2)) {
-        // The encoding of a large traffic takes a while: stay interruptible.
-        if (interrupted && interrupted()) return false;
         std::vector<int> xs(u.size());
         for (int f = 0; f < L; ++f) {
+            // The encoding of a large traffic takes seconds (about 1 µs a clause in
+            // CaDiCaL): stay interruptible, every frame of every link.
+            if (interrupted && interrupted()) return false;
             for (std::size_t i = 0; i < u.size(); ++i) xs[i] = frame_variable(u[i], f, L);
             enc.at_most_one(xs);
         }
@@ -114,7 +120,7 @@ bool encode_schedulable(const Traffic& traffic, int L, const std::vector<int>& c
     // Symmetry breaking: frames are interchangeable, so pin a clique to frames 0..k-1.
     const std::size_t pins = std::min(clique.size(), static_cast<std::size_t>(std::max(L, 0)));
     for (std::size_t i = 0; i < pins; ++i) enc.clause({frame_variable(clique[i], static_cast<int>(i), L)});
-    order_twins(traffic, L, clique, enc);
+    if (!order_twins(traffic, L, clique, enc, interrupted)) return false;
     size.variables = enc.next_var - 1;
     size.clauses = enc.clauses;
     return true;

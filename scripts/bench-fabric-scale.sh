@@ -3,7 +3,8 @@
 #   scripts/bench-fabric-scale.sh [BUILD_DIR] [FILTER]
 # Runs bench_fabric_scale (all-to-all on 32–256-host fabrics; medians of 3 for the default
 # method, DSatur and round-robin; CaDiCaL alone once with a budget) and prints a Markdown
-# table. Environment: LIQUID_BENCH_LIMIT_S (default 10) is the default method's time limit,
+# table: one table for the whole pipeline (portfolio, bounds, symmetry and invariant
+# search, tabu and exact search) and its baselines. Environment: LIQUID_BENCH_LIMIT_S (default 10) is the default method's time limit,
 # LIQUID_BENCH_SAT_S (default 10) CaDiCaL's, LIQUID_BENCH_SAT_GB (default 4) the largest
 # SAT encoding attempted. FILTER is a Google Benchmark regex (e.g. 'torus:6x6').
 set -euo pipefail
@@ -21,6 +22,7 @@ trap 'rm -f "$json"' EXIT
 python3 - "$json" <<'PY'
 import json, statistics, sys
 data = json.load(open(sys.argv[1]))
+end_load = [float(x) for x in open("/proc/loadavg").read().split()[:3]]
 ctx = data["context"]
 runs = {}
 for b in data["benchmarks"]:
@@ -36,6 +38,9 @@ def median_ms(name):
     if not rs or rs[0].get("error_occurred"):
         return None
     return statistics.median(ms(b) for b in rs)
+def median_run(name):
+    rs = runs.get(name)
+    return sorted(rs, key=ms)[len(rs) // 2] if rs else None
 def first(name):
     rs = runs.get(name)
     return rs[0] if rs else None
@@ -45,12 +50,14 @@ for name in runs:
     if spec not in fabrics:
         fabrics.append(spec)
 print(f"Machine: {ctx.get('num_cpus')} CPUs at {ctx.get('mhz_per_cpu')} MHz, load average "
-      f"{', '.join(f'{x:.1f}' for x in ctx.get('load_avg', []))} at start; wall-clock medians of 3 "
-      f"(CaDiCaL: one run).\n")
-print("| all-to-all on | transfers | Λ | length | lower bound | proven | ms | by | DSatur (ms) | round-robin (ms) | CaDiCaL alone, Λ frames? (ms) |")
-print("|---|---:|---:|---:|---:|---|---:|---|---:|---:|---|")
+      f"{', '.join(f'{x:.1f}' for x in ctx.get('load_avg', []))} at start, "
+      f"{', '.join(f'{x:.1f}' for x in end_load)} at the end; wall-clock medians of 3 "
+      f"(CaDiCaL: one run); the row of the default method is its median run.\n")
+print("| all-to-all on | transfers | Λ | length | lower bound | proven | ms | by | symmetry order | invariant search | DSatur (ms) | round-robin (ms) | CaDiCaL alone, Λ frames? (ms) |")
+print("|---|---:|---:|---:|---:|---|---:|---|---:|---|---:|---:|---|")
 for spec in fabrics:
-    o, d, r, c = (first(k + "/" + spec) for k in ("optimal", "dsatur", "round-robin", "cadical"))
+    o = median_run("optimal/" + spec)
+    d, r, c = (first(k + "/" + spec) for k in ("dsatur", "round-robin", "cadical"))
     if o is None:
         continue
     def length_ms(b, key):
@@ -63,7 +70,10 @@ for spec in fabrics:
         sat = "skipped: " + c.get("error_message", "")
     else:
         sat = f"{c.get('label', '')} ({ms(c):.0f})"
+    by, _, invariant = o.get('label', '').partition(' | ')
+    order = o.get('symmetry_order', 0)
     print(f"| `{spec}` | {int(o['transfers'])} | {int(o['lambda'])} | {int(o['length'])} | {int(o['lower_bound'])} | "
-          f"{'yes' if o['proven'] else 'no'} | {median_ms('optimal/' + spec):.0f} | {o.get('label', '')} | "
+          f"{'yes' if o['proven'] else 'no'} | {median_ms('optimal/' + spec):.0f} | {by} | "
+          f"{f'{order:.3g}' if order else '-'} | {invariant or '-'} | "
           f"{length_ms(d, 'dsatur')} | {length_ms(r, 'round-robin')} | {sat} |")
 PY

@@ -106,7 +106,7 @@ SatOutcome SatDeepening::decide(int L, const std::atomic<bool>* stop, Clock::tim
     if (L > max_frames_ || L < min_frames_) throw std::logic_error("SatDeepening::decide: L outside the encoded range");
     if (!solver_) return out;  // released
     cnf::StopWhen term(stop, deadline);  // the budget covers the encoding too
-    if (!encoded_ && !interrupted_) {
+    if (!encoded_ && !interrupted_ && only_if_it_fits_) {
         // An encoding that cannot be built before the deadline is not started (it would be
         // thrown away); a later call with more time left builds it.
         const double build_s = static_cast<double>(clauses_estimate_) * kBuildSecondsPerClause;
@@ -151,6 +151,7 @@ SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& cli
         return out;
     }
     SatDeepening one_shot(traffic, L, L, clique);  // no selectors: the plain encoding
+    one_shot.start_even_if_late();                 // alone, it is the only thing to try
     return one_shot.decide(L, stop, cnf::deadline_after(time_limit_s));
 }
 

@@ -54,6 +54,9 @@ public:
     /// partner thread near the deadline rather than in the caller after it.
     void release();
     double estimated_free_seconds() const;
+    /// Builds the encoding even when its estimated build time exceeds the time left (the
+    /// deadline still interrupts it): for a SAT decision run alone.
+    void start_even_if_late() { only_if_it_fits_ = false; }
     /// min_frames <= L <= max_frames (a smaller clique-infeasible L answers Unschedulable).
     /// Unknown when `stop` becomes true or at `deadline` (encoding included; an encoding
     /// whose estimated build time does not fit before `deadline` is not started).
@@ -67,7 +70,7 @@ private:
     std::size_t clauses_estimate_;
     std::vector<int> clique_;
     std::unique_ptr<CaDiCaL::Solver> solver_;
-    bool encoded_ = false, interrupted_ = false;
+    bool encoded_ = false, interrupted_ = false, only_if_it_fits_ = true;
     std::vector<int> selector_;
     int variables_ = 0;
     long clauses_ = 0;

@@ -127,6 +127,22 @@ TEST(HardeningCommand, NodeLimitBoundsTheSearchWork) {
     EXPECT_LE(j["nodes"].get<long long>(), 1000);
 }
 
+TEST(HardeningCommand, TimeLimitHoldsOnLargeFabrics) {
+    if (sanitized()) GTEST_SKIP() << "Release only: three 1 000-65 000-transfer fabrics, about 6 s";
+    // Issue 10: --time-limit bounds the whole scheduling, bounds and constructions included,
+    // within the 0.5 s the issue allows (parsing aside: the solver's own elapsed_ms). Once
+    // torus:8x8 took 3.5 s for a 2 s limit (the SAT encoding and bliss could not be
+    // interrupted). Every phase polls the deadline or runs in a child process it kills, so
+    // the margin holds under load too: what overruns is unpolled work, not waiting.
+    for (const char* spec : {"torus:8x8", "chordal-ring:32,5", "fat-tree:4,4"}) {
+        const auto r = run_liquid(std::string("schedule --network ") + spec + " --time-limit 2 --json");
+        ASSERT_EQ(r.exit_code, 0) << spec << "\n" << r.err;
+        const auto j = nlohmann::json::parse(r.out)["schedule"];
+        EXPECT_TRUE(j["verified"].get<bool>()) << spec;
+        EXPECT_LE(j["elapsed_ms"].get<double>(), 2500.0) << spec;
+    }
+}
+
 TEST(HardeningOutput, FullDiskOnStdoutIsAnError) {
     test::Child c({"traffic", "--network", "crossbar:64"}, "/dev/full");
     EXPECT_EQ(c.wait(), 2);

@@ -48,6 +48,7 @@ std::size_t SatDeepening::estimated_bytes(const Traffic& traffic, int max_frames
 }
 
 double SatDeepening::estimated_free_seconds() const { return static_cast<double>(clauses_estimate_) * kFreeSecondsPerClause; }
+double SatDeepening::estimated_build_seconds() const { return static_cast<double>(clauses_estimate_) * kBuildSecondsPerClause; }
 
 SatDeepening::SatDeepening(const Traffic& traffic, int max_frames, int min_frames, const std::vector<int>& clique)
     : traffic_(traffic), max_frames_(max_frames), min_frames_(std::max(min_frames, static_cast<int>(clique.size()))),
@@ -109,8 +110,9 @@ SatOutcome SatDeepening::decide(int L, const std::atomic<bool>* stop, Clock::tim
     if (!encoded_ && !interrupted_ && only_if_it_fits_) {
         // An encoding that cannot be built before the deadline is not started (it would be
         // thrown away); a later call with more time left builds it.
-        const double build_s = static_cast<double>(clauses_estimate_) * kBuildSecondsPerClause;
-        if (deadline != Clock::time_point::max() && Clock::now() + std::chrono::duration<double>(build_s) > deadline) return out;
+        if (deadline != Clock::time_point::max() &&
+            Clock::now() + std::chrono::duration<double>(estimated_build_seconds()) > deadline)
+            return out;
     }
     if (!encoded_) {
         // An interrupted encoding leaves partial clauses behind: the object is spent.

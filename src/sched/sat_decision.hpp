@@ -54,6 +54,7 @@ public:
     /// partner thread near the deadline rather than in the caller after it.
     void release();
     double estimated_free_seconds() const;
+    double estimated_build_seconds() const;
     /// Builds the encoding even when its estimated build time exceeds the time left (the
     /// deadline still interrupts it): for a SAT decision run alone.
     void start_even_if_late() { only_if_it_fits_ = false; }

@@ -53,6 +53,7 @@ struct Run {
     Limits limits;
     SolveResult& r;
     Deadline whole;  // the solve's own deadline (limits.deadline may be a pass's, sooner)
+    bool eager_sat = false;  // the SAT partner starts at once when its encoding is cheap
 
     void progress(const std::string& phase) const {
         if (o.progress) o.progress(r.schedule.length(), r.lower_bound, phase);
@@ -119,7 +120,10 @@ PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, sc
                 std::unique_lock lock(m);
                 // At L = Λ the fission search usually answers within milliseconds; beyond Λ
                 // refutations are the SAT solver's strength, so it starts at once.
-                const double wait = L > run.r.duration ? 0.0 : std::max(0.0, o.sat_delay_s);
+                // In the quick pass, an encoding built within milliseconds starts at once
+                // too (ring arcs: CaDiCaL refutes the lengths the fission search cannot).
+                const bool cheap = run.eager_sat && sat_encoding->estimated_build_seconds() < 0.005;
+                const double wait = L > run.r.duration || cheap ? 0.0 : std::max(0.0, o.sat_delay_s);
                 const auto delay = std::chrono::duration<double>(wait);
                 if (cv.wait_for(lock, delay, [&] { return fission_done; })) return;
             }
@@ -380,12 +384,11 @@ bool deepen(Run& run, FrameSearch& search, SatPartner& sat, const std::vector<in
 /// answered (optimum found or proven). A pass cut off by its own deadline is not a timeout
 /// of the whole solve.
 bool exact_pass(Run& run, FrameSearch* search, SatPartner& sat, const std::vector<int>& clique, double cap_s,
-                double share, bool with_sat) {
+                double share, bool eager_sat) {
     if (!search || run.limits.deadline.expired()) return false;
     const Deadline& d = run.limits.deadline;
-    SolveOptions options = run.o;
-    options.sat_partner = options.sat_partner && with_sat;
-    Run pass{run.traffic, options, run.limits, run.r, run.whole};
+    Run pass = run;
+    pass.eager_sat = eager_sat;
     pass.limits.deadline = d.sooner(d.limited() ? std::min(cap_s, share * d.remaining_s()) : cap_s);
     const bool answered = deepen(pass, *search, sat, clique);
     if (!answered) run.r.timed_out = false;
@@ -404,21 +407,21 @@ void solve_optimal(Run& run) {
     // experiment) and with --no-structure.
     const bool structure = run.o.structure && run.o.constructions;
     if (structure && !run.limits.deadline.expired()) {
-        // Cheapest first. A quick pass of the fission search alone (min(0.1 s, 2 % of the
-        // time left); a SAT encoding would not pay off) answers the easy instances (the
-        // Swiss-T1 and testbed patterns take milliseconds). Then the invariant search: it
-        // answers symmetric fabrics (torus:6x6 in 0.3 s) and ends at once on a trivial
-        // group. Only then the counting bound (it matters only when no liquid schedule
+        // Cheapest first. A quick exact pass (min(0.1 s, 2 % of the time left); the SAT
+        // partner starts at once when its encoding takes milliseconds, e.g. ring arcs)
+        // answers the easy instances (testbed patterns take milliseconds). Then the
+        // invariant search: it answers symmetric fabrics (torus:6x6 in 0.3 s) and ends at
+        // once on a trivial group. Only then the counting bound (it matters only when no liquid schedule
         // exists; 0.5 s on torus:6x6) and a longer exact pass with the SAT partner
         // (min(1 s, 10 %): ring arcs refuted by CaDiCaL), before the tabu search.
-        if (exact_pass(run, search.get(), sat, clique, 0.1, 0.02, false)) return record_search(r, *search);
+        if (exact_pass(run, search.get(), sat, clique, 0.1, 0.02, true)) return record_search(r, *search);
         try_invariant(run);
         if (run.proven()) return record_search_if(r, search.get());
     }
     counting_bound(run);
     if (run.proven()) return record_search_if(r, search.get());
     if (structure && !run.limits.deadline.expired()) {
-        if (exact_pass(run, search.get(), sat, clique, 1.0, 0.1, true)) return record_search(r, *search);
+        if (exact_pass(run, search.get(), sat, clique, 1.0, 0.1, false)) return record_search(r, *search);
         if (!run.limits.deadline.expired()) try_tabu(run);
     }
     if (!search) {

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <memory>
@@ -25,46 +24,21 @@ std::size_t estimated_bytes(long clauses, long variables) {
     return static_cast<std::size_t>(clauses) * kBytesPerClause + static_cast<std::size_t>(variables) * kBytesPerVariable;
 }
 
-/// Appends / reads plain values (the child's answer through the pipe).
-template <class T>
-void put(std::string& b, T v) {
-    b.append(reinterpret_cast<const char*>(&v), sizeof v);
-}
-template <class T>
-bool take(const std::string& b, std::size_t& at, T& v) {
-    if (at + sizeof v > b.size()) return false;
-    std::memcpy(&v, b.data() + at, sizeof v);
-    at += sizeof v;
-    return true;
-}
-
 std::string to_bytes(const InvariantOutcome& o) {
-    std::string b;
-    put(b, static_cast<int>(o.answer)), put(b, o.group_order), put(b, o.base_frames), put(b, o.frames_fixed);
-    put(b, o.variables), put(b, o.clauses), put(b, static_cast<std::uint64_t>(o.schedule.frames.size()));
-    for (const auto& f : o.schedule.frames) {
-        put(b, static_cast<std::uint64_t>(f.size()));
-        for (int t : f) put(b, t);
-    }
-    return b;
+    ByteWriter w;
+    w.put(static_cast<int>(o.answer)), w.put(o.group_order), w.put(o.base_frames), w.put(o.frames_fixed);
+    w.put(o.variables), w.put(o.clauses), w.put_frames(o.schedule.frames);
+    return w.take();
 }
 
 bool from_bytes(const std::string& b, InvariantOutcome& o) {
-    std::size_t at = 0;
+    ByteReader r(b);
     int answer = 0;
-    std::uint64_t frames = 0;
-    if (!take(b, at, answer) || !take(b, at, o.group_order) || !take(b, at, o.base_frames) || !take(b, at, o.frames_fixed) ||
-        !take(b, at, o.variables) || !take(b, at, o.clauses) || !take(b, at, frames))
+    if (!r.get(answer) || !r.get(o.group_order) || !r.get(o.base_frames) || !r.get(o.frames_fixed) ||
+        !r.get(o.variables) || !r.get(o.clauses) || !r.get_frames(o.schedule.frames))
         return false;
     o.answer = static_cast<InvariantAnswer>(answer);
-    for (std::uint64_t i = 0; i < frames; ++i) {
-        std::uint64_t size = 0;
-        if (!take(b, at, size) || size > (b.size() - at) / sizeof(int)) return false;
-        std::vector<int> f(size);
-        for (int& t : f) take(b, at, t);
-        o.schedule.frames.push_back(std::move(f));
-    }
-    return at == b.size();
+    return r.done();
 }
 
 /// One exact decision in a child process that the deadline (plus 50 ms for the answer to

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "sched/child_process.hpp"
 #include "sched/cnf.hpp"
 #include "sched/schedulable_cnf.hpp"
 
@@ -145,6 +146,17 @@ SatOutcome SatDeepening::decide(int L, const std::atomic<bool>* stop, Clock::tim
     return out;
 }
 
+namespace {
+
+SatOutcome decide_once(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
+                       Clock::time_point deadline) {
+    SatDeepening one_shot(traffic, L, L, clique);  // no selectors: the plain encoding
+    one_shot.start_even_if_late();                 // alone, it is the only thing to try
+    return one_shot.decide(L, stop, deadline);
+}
+
+}  // namespace
+
 SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& clique, const std::atomic<bool>* stop,
                       double time_limit_s) {
     if (L <= 0 || static_cast<int>(clique.size()) > L) {
@@ -152,9 +164,29 @@ SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& cli
         out.answer = traffic.empty() ? SatAnswer::Schedulable : SatAnswer::Unschedulable;
         return out;
     }
-    SatDeepening one_shot(traffic, L, L, clique);  // no selectors: the plain encoding
-    one_shot.start_even_if_late();                 // alone, it is the only thing to try
-    return one_shot.decide(L, stop, cnf::deadline_after(time_limit_s));
+    const Clock::time_point deadline = cnf::deadline_after(time_limit_s);
+    // With a time limit and no stop flag (a flag cannot reach another process), in a child
+    // process killed 50 ms after the deadline: building, solving and freeing a large
+    // encoding each run for seconds between deadline checks (CaDiCaL alone on hypercube:6
+    // took 31 s for a 10 s limit in process).
+    if (stop || time_limit_s <= 0) return decide_once(traffic, L, clique, stop, deadline);
+    const ChildOutcome child = run_in_child(
+        [&] {
+            const SatOutcome o = decide_once(traffic, L, clique, nullptr, deadline);
+            ByteWriter w;
+            w.put(static_cast<int>(o.answer)), w.put(o.variables), w.put(o.clauses), w.put_frames(o.schedule.frames);
+            return w.take();
+        },
+        deadline + std::chrono::milliseconds(50));
+    if (!child.forked) return decide_once(traffic, L, clique, nullptr, deadline);
+    SatOutcome out;
+    ByteReader r(child.bytes);
+    int answer = 0;
+    if (!child.finished || !r.get(answer) || !r.get(out.variables) || !r.get(out.clauses) ||
+        !r.get_frames(out.schedule.frames) || !r.done())
+        return SatOutcome{};  // Unknown
+    out.answer = static_cast<SatAnswer>(answer);
+    return out;
 }
 
 }  // namespace liquid::sched

@@ -7,7 +7,6 @@
 #include <bliss/graph.hh>
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -193,25 +192,18 @@ void run_bliss(const std::map<std::vector<int>, int>& classes, int n, TrafficSym
     out.order = out.generators.empty() ? 1.0L : stats.get_group_size_approx();
 }
 
-/// The child's answer: order, generator count, then the generators (n ints each).
+/// The child's answer: the order, then the generators.
 std::string to_bytes(const TrafficSymmetry& s) {
-    std::string b(reinterpret_cast<const char*>(&s.order), sizeof s.order);
-    const std::uint64_t count = s.generators.size();
-    b.append(reinterpret_cast<const char*>(&count), sizeof count);
-    for (const auto& p : s.generators) b.append(reinterpret_cast<const char*>(p.data()), p.size() * sizeof(int));
-    return b;
+    ByteWriter w;
+    w.put(s.order), w.put_frames(s.generators);
+    return w.take();
 }
 
 bool from_bytes(const std::string& b, int n, TrafficSymmetry& s) {
-    std::uint64_t count = 0;
-    const std::size_t head = sizeof s.order + sizeof count, per = static_cast<std::size_t>(n) * sizeof(int);
-    if (b.size() < head) return false;
-    std::memcpy(&s.order, b.data(), sizeof s.order);
-    std::memcpy(&count, b.data() + sizeof s.order, sizeof count);
-    if (b.size() != head + count * per) return false;
-    s.generators.assign(count, TransferPermutation(static_cast<std::size_t>(n)));
-    for (std::uint64_t i = 0; i < count; ++i) std::memcpy(s.generators[i].data(), b.data() + head + i * per, per);
-    return true;
+    ByteReader r(b);
+    if (!r.get(s.order) || !r.get_frames(s.generators) || !r.done()) return false;
+    return std::all_of(s.generators.begin(), s.generators.end(),
+                       [n](const TransferPermutation& p) { return p.size() == static_cast<std::size_t>(n); });
 }
 
 }  // namespace

@@ -15,6 +15,32 @@ std::string pair_name(const Network& net, int src, int dst) {
     return "route " + net.node(src).name + " -> " + net.node(dst).name;
 }
 
+/// The nodes a route under construction has visited: a per-thread array of stamps, so
+/// that routing a million pairs allocates nothing per pair (an all-to-all over 1 024 hosts).
+class Visited {
+public:
+    explicit Visited(int nodes) {
+        auto& s = stamps();
+        if (s.size() < static_cast<std::size_t>(nodes)) s.assign(static_cast<std::size_t>(nodes), 0);
+        if (++generation() == 0) {  // wrapped around: old stamps could match again
+            std::fill(s.begin(), s.end(), 0U);
+            generation() = 1;
+        }
+    }
+    bool test(int v) const { return stamps()[static_cast<std::size_t>(v)] == generation(); }
+    void set(int v) { stamps()[static_cast<std::size_t>(v)] = generation(); }
+
+private:
+    static std::vector<unsigned>& stamps() {
+        thread_local std::vector<unsigned> s;
+        return s;
+    }
+    static unsigned& generation() {
+        thread_local unsigned g = 0;
+        return g;
+    }
+};
+
 }  // namespace
 
 Routing Routing::table(const std::map<int, std::map<int, int>>& next_hop) {
@@ -105,15 +131,15 @@ std::vector<int> Routing::route_shortest(const Network& net, int src, int dst) c
 // the destination switch) with no table entry forwards directly.
 std::vector<int> Routing::route_table(const Network& net, int src, int dst) const {
     std::vector<int> path;
-    std::vector<char> visited(static_cast<std::size_t>(net.node_count()), 0);
+    Visited visited(net.node_count());
     const auto& out = net.out_links(src);
     if (out.empty()) throw InputError(pair_name(net, src, dst), "the sender has no outgoing link", "add a link from the host to its switch");
     int at = net.link(out.front()).to;
     path.push_back(out.front());
-    visited[src] = 1;
+    visited.set(src);
     while (at != dst) {
-        if (visited[at]) throw InputError(pair_name(net, src, dst), "the routing table loops at '" + net.node(at).name + "'", "fix the next hops so the route reaches the receiver");
-        visited[at] = 1;
+        if (visited.test(at)) throw InputError(pair_name(net, src, dst), "the routing table loops at '" + net.node(at).name + "'", "fix the next hops so the route reaches the receiver");
+        visited.set(at);
         if (net.is_host(at)) throw InputError(pair_name(net, src, dst), "the route enters host '" + net.node(at).name + "'", "hosts do not forward; fix the next hop");
         int next = -1;
         if (auto direct = net.link_between(at, dst)) {
@@ -182,12 +208,12 @@ std::vector<int> Routing::route_forwarding(const Network& net, int src, int dst)
     const auto& out = net.out_links(src);
     if (out.empty()) throw InputError(pair_name(net, src, dst), "the sender has no outgoing link", "add a link from the host to its switch");
     std::vector<int> path{out.front()};
-    std::vector<char> visited(static_cast<std::size_t>(net.node_count()), 0);
-    visited[src] = 1;
+    Visited visited(net.node_count());
+    visited.set(src);
     for (int at = net.link(out.front()).to; at != dst; at = net.link(path.back()).to) {
         if (net.is_host(at)) throw InputError(pair_name(net, src, dst), "the route enters host '" + net.node(at).name + "'", "hosts do not forward; fix the forwarding entry");
-        if (visited[at]) throw InputError(pair_name(net, src, dst), "the forwarding tables loop at '" + net.node(at).name + "'", "fix the entries so the route reaches the receiver");
-        visited[at] = 1;
+        if (visited.test(at)) throw InputError(pair_name(net, src, dst), "the forwarding tables loop at '" + net.node(at).name + "'", "fix the entries so the route reaches the receiver");
+        visited.set(at);
         int l = forwarding_entry(at, dst);
         if (l < 0)
             throw InputError(pair_name(net, src, dst), "switch '" + net.node(at).name + "' has no forwarding entry for the receiver", "add an out_link entry for it");

@@ -2,17 +2,17 @@
 
 namespace liquid::sched {
 
-bool place_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s, std::vector<LinkSet>& busy,
+bool place_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s, std::vector<Bitset>& busy,
                      std::size_t first, DeadlinePoll* poll) {
     for (int t : order) {
         if (poll && poll->expired()) return false;
         std::size_t f = 0;
-        while (f < busy.size() && busy[f].intersects(traffic[t].links)) ++f;
+        while (f < busy.size() && traffic[t].links.intersects(busy[f])) ++f;
         if (f == busy.size()) {
-            busy.push_back(traffic[t].links);
+            busy.push_back(traffic[t].links.bits());
             s.frames.emplace_back();
         } else {
-            busy[f] |= traffic[t].links;
+            traffic[t].links.add_to(busy[f]);
         }
         s.frames[first + f].push_back(t);
     }
@@ -20,7 +20,7 @@ bool place_first_fit(const Traffic& traffic, const std::vector<int>& order, Sche
 }
 
 void append_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s) {
-    std::vector<LinkSet> busy;  // links busy in each appended frame
+    std::vector<Bitset> busy;  // links busy in each appended frame
     place_first_fit(traffic, order, s, busy, s.frames.size(), nullptr);
 }
 

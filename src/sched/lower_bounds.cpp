@@ -109,12 +109,12 @@ std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::
     for (int v = 0; v < n && !poll.expired(); ++v) {
         std::vector<int> clique{v};
         Bitset cand = g.neighbours(v);
-        LinkSet common = traffic[v].links;
+        Bitset common = traffic[v].links.bits();
         for (int u : order) {
             if (!cand.test(static_cast<std::size_t>(u))) continue;
             clique.push_back(u);
             cand &= g.neighbours(u);
-            common &= traffic[u].links;
+            common &= traffic[u].links.bits();
         }
         if (common.any()) continue;  // all members share a link: the link already says it
         std::sort(clique.begin(), clique.end());

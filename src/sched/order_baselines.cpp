@@ -9,14 +9,14 @@ namespace liquid::sched {
 
 Schedule fifo_schedule(const Traffic& traffic) {
     Schedule s;
-    LinkSet used(static_cast<std::size_t>(traffic.link_count()));
+    Bitset used(static_cast<std::size_t>(traffic.link_count()));
     for (int t = 0; t < traffic.size(); ++t) {
-        if (s.frames.empty() || used.intersects(traffic[t].links)) {
+        if (s.frames.empty() || traffic[t].links.intersects(used)) {
             s.frames.emplace_back();
             used.clear();
         }
         s.frames.back().push_back(t);
-        used |= traffic[t].links;
+        traffic[t].links.add_to(used);
     }
     return s;
 }

@@ -77,7 +77,7 @@ std::optional<Schedule> shift_schedule(const Traffic& traffic, const ShiftOption
         by_phase[static_cast<std::size_t>(k)].push_back({i, t});
     }
     Schedule s;
-    std::vector<LinkSet> busy;
+    std::vector<Bitset> busy;
     DeadlinePoll poll(deadline, 256);
     for (auto& phase : by_phase) {
         std::stable_sort(phase.begin(), phase.end());

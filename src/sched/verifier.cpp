@@ -21,12 +21,8 @@ std::string verify_schedule(const Traffic& traffic, const Schedule& schedule) {
             if (seen_in[t] >= 0)
                 return "transfer " + traffic[t].name + " appears in frame " + std::to_string(seen_in[t] + 1) + " and in " + where;
             seen_in[t] = f;
-            // The travel-order link list when there is one (a scan of the bitset costs the
-            // link count per transfer: minutes on a million transfers).
-            std::vector<int> links = traffic[t].path;
-            if (links.empty())
-                for (std::size_t l = 0; l < traffic[t].links.size(); ++l)
-                    if (traffic[t].links.test(l)) links.push_back(static_cast<int>(l));
+            // The travel-order link list when there is one, else the link set.
+            std::vector<int> links = traffic[t].path.empty() ? traffic[t].links.to_vector() : traffic[t].path;
             for (int l : links) {
                 const int other = link_owner[l];
                 if (other >= 0 && seen_in[other] == f)

@@ -23,7 +23,7 @@ TrafficAnalysis analyze(const Traffic& traffic) {
     a.transfers = traffic.size();
     a.load = link_loads(traffic);
     a.duration = a.load.empty() ? 0 : *std::max_element(a.load.begin(), a.load.end());
-    LinkSet bottleneck_set(static_cast<std::size_t>(traffic.link_count()));
+    Bitset bottleneck_set(static_cast<std::size_t>(traffic.link_count()));
     for (int l = 0; l < traffic.link_count(); ++l)
         if (a.duration > 0 && a.load[l] == a.duration) {
             a.bottlenecks.push_back(l);

@@ -1,11 +1,13 @@
 #include "liquid/traffic/patterns.hpp"
 
 #include <algorithm>
-#include <map>
+#include <cstdint>
 #include <numeric>
-#include "liquid/base/rng.hpp"
+#include <unordered_map>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/parallel_for.hpp"
+#include "liquid/base/rng.hpp"
 
 namespace liquid {
 
@@ -108,13 +110,40 @@ const std::vector<std::string>& pattern_names() {
     return names;
 }
 
+namespace {
+
+/// The route of every pair, computed in parallel (routing only reads the network). On an
+/// error the pairs are routed again in order, so that the first bad pair is the one
+/// reported whatever the thread count.
+std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
+    constexpr std::size_t kChunk = 4096;
+    std::vector<std::vector<int>> routes(pairs.size());
+    try {
+        parallel_for((pairs.size() + kChunk - 1) / kChunk, 0, [&](std::size_t c) {
+            for (std::size_t i = c * kChunk; i < std::min(pairs.size(), (c + 1) * kChunk); ++i)
+                routes[i] = net.route(pairs[i].first, pairs[i].second);
+        });
+    } catch (const InputError&) {
+        for (const auto& [s, r] : pairs) (void)net.route(s, r);
+        throw;
+    }
+    return routes;
+}
+
+}  // namespace
+
 Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, double size) {
+    std::vector<std::vector<int>> routes = routes_of(net, pairs);
     Traffic traffic(link_names_of(net));
-    std::map<std::pair<int, int>, int> copies;
-    for (auto [s, r] : pairs) {
+    traffic.reserve(pairs.size());
+    std::unordered_map<std::uint64_t, int> copies;
+    copies.reserve(pairs.size());
+    const auto nodes = static_cast<std::uint64_t>(net.node_count());
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const auto [s, r] = pairs[i];
         std::string name = net.node(s).name + "-" + net.node(r).name;
-        if (int k = copies[{s, r}]++; k > 0) name += "." + std::to_string(k + 1);
-        traffic.add(std::move(name), net.route(s, r), s, r, size);
+        if (int k = copies[static_cast<std::uint64_t>(s) * nodes + static_cast<std::uint64_t>(r)]++; k > 0) name += "." + std::to_string(k + 1);
+        traffic.add(std::move(name), std::move(routes[i]), s, r, size);
     }
     return traffic;
 }

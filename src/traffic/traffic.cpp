@@ -1,34 +1,53 @@
 #include "liquid/traffic/traffic.hpp"
 
+#include <algorithm>
+
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
 
 namespace liquid {
 
-int Traffic::add(std::string name, const std::vector<int>& path, int src, int dst, double bytes) {
+void Traffic::reserve(std::size_t transfers) {
+    transfers_.reserve(transfers);
+    index_.reserve(transfers);
+}
+
+int Traffic::add(std::string name, std::vector<int> path, int src, int dst, double bytes) {
     check_name(name, "transfer " + printable_name(name), "transfer");
     if (path.empty()) throw InputError("transfer " + name, "it uses no link", "every transfer occupies at least one link");
-    LinkSet links(static_cast<std::size_t>(link_count()));
-    for (int l : path) {
+    for (int l : path)
         if (l < 0 || l >= link_count()) throw InputError("transfer " + name, "link index out of range", "use links of the traffic's network");
-        if (links.test(static_cast<std::size_t>(l)))
-            throw InputError("transfer " + name, "link '" + link_names_[l] + "' is used twice", "a transfer lists each link once");
-        links.set(static_cast<std::size_t>(l));
+    // Sorted copy: the link set and the repeated-link check (paths are short: no bitset of
+    // the link width per transfer).
+    std::vector<int> sorted = path;
+    std::sort(sorted.begin(), sorted.end());
+    if (auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
+        throw InputError("transfer " + name, "link '" + link_names_[*twice] + "' is used twice", "a transfer lists each link once");
+    const auto [entry, fresh] = index_.try_emplace(name, size());
+    if (!fresh) throw InputError("transfer " + name, "the name is used twice", "give every transfer a unique name");
+    if (!(bytes > 0)) {
+        index_.erase(entry);
+        throw InputError("transfer " + name, "size must be positive", "give the message size in bytes");
     }
-    if (index_.count(name)) throw InputError("transfer " + name, "the name is used twice", "give every transfer a unique name");
-    if (!(bytes > 0)) throw InputError("transfer " + name, "size must be positive", "give the message size in bytes");
-    index_.emplace(name, size());
-    transfers_.push_back({std::move(name), std::move(links), path, src, dst, bytes});
+    LinkSet links(static_cast<std::size_t>(link_count()), sorted, storage_);
+    transfers_.push_back({std::move(name), std::move(links), std::move(path), src, dst, bytes});
     return size() - 1;
 }
 
 Traffic Traffic::subset(const Bitset& keep) const {
-    Traffic sub(link_names_);
+    Traffic sub(link_names_, storage_);
     keep.for_each([&](std::size_t i) {
         sub.index_.emplace(transfers_[i].name, sub.size());
         sub.transfers_.push_back(transfers_[i]);
     });
     return sub;
+}
+
+Traffic Traffic::with_storage(LinkStorage storage) const {
+    Traffic out = *this;
+    out.storage_ = storage;
+    for (Transfer& t : out.transfers_) t.links = LinkSet(t.links.size(), t.links.to_vector(), storage);
+    return out;
 }
 
 }  // namespace liquid

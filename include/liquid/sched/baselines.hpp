@@ -42,7 +42,7 @@ void append_first_fit(const Traffic& traffic, const std::vector<int>& order, Sch
 /// First fit into the frames s.frames[first..], whose busy links are `busy` (one entry per
 /// frame; new frames are appended to both). False when `poll` reports the deadline first
 /// (the transfers placed so far stay placed).
-bool place_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s, std::vector<LinkSet>& busy,
+bool place_first_fit(const Traffic& traffic, const std::vector<int>& order, Schedule& s, std::vector<Bitset>& busy,
                      std::size_t first, DeadlinePoll* poll);
 
 }  // namespace liquid::sched

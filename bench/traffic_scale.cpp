@@ -15,7 +15,7 @@
 
 namespace {
 
-const char* const kFabrics[] = {"fat-tree:4,4", "hypercube:8", "torus:16x16"};
+const char* const kFabrics[] = {"fat-tree:4,4", "hypercube:8"};  // 65 280 transfers each
 
 const liquid::Network& network(int i) {
     static std::map<int, liquid::Network> cache;
@@ -66,9 +66,9 @@ void BM_EdgesByUsersBaseline(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(BM_BuildAllToAllAsLists)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_BuildAllToAllAsBitsetsBaseline)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_AnalyzeAllToAll)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_EdgesByRuns)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_EdgesByUsersBaseline)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BuildAllToAllAsLists)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BuildAllToAllAsBitsetsBaseline)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_AnalyzeAllToAll)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EdgesByRuns)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EdgesByUsersBaseline)->DenseRange(0, 1)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -127,6 +127,49 @@ std::vector<int> Routing::route_shortest(const Network& net, int src, int dst) c
     return {path.rbegin(), path.rend()};
 }
 
+// The breadth-first search of route_shortest run to the end: a node keeps the link that
+// first reached it, so every route is the one route_shortest finds (it stops at dst,
+// which it reaches at the same point of the same search).
+std::vector<std::vector<int>> Routing::routes_shortest(const Network& net, int src, const std::vector<int>& dsts) const {
+    std::vector<int> parent_link(static_cast<std::size_t>(net.node_count()), -1);
+    std::vector<char> seen(static_cast<std::size_t>(net.node_count()), 0);
+    std::deque<int> queue{src};
+    seen[src] = 1;
+    while (!queue.empty()) {
+        int u = queue.front();
+        queue.pop_front();
+        if (u != src && net.is_host(u)) continue;  // hosts do not forward
+        for (int l : net.out_links(u)) {
+            int v = net.link(l).to;
+            if (seen[v]) continue;
+            seen[v] = 1;
+            parent_link[v] = l;
+            queue.push_back(v);
+        }
+    }
+    std::vector<std::vector<int>> routes;
+    routes.reserve(dsts.size());
+    for (int dst : dsts) {
+        if (!net.is_host(dst) || dst == src) {  // errors and the way out and back: one by one
+            routes.push_back(route(net, src, dst));
+            continue;
+        }
+        if (parent_link[dst] < 0) throw InputError(pair_name(net, src, dst), "no path exists", "connect the two hosts or give an explicit route");
+        std::vector<int> path;
+        for (int v = dst; v != src; v = net.link(path.back()).from) path.push_back(parent_link[v]);
+        routes.emplace_back(path.rbegin(), path.rend());
+    }
+    return routes;
+}
+
+std::vector<std::vector<int>> Routing::routes_from(const Network& net, int src, const std::vector<int>& dsts) const {
+    if (kind_ == Kind::Shortest && net.is_host(src)) return routes_shortest(net, src, dsts);
+    std::vector<std::vector<int>> routes;
+    routes.reserve(dsts.size());
+    for (int dst : dsts) routes.push_back(route(net, src, dst));
+    return routes;
+}
+
 // Follows next hops from the sender's switch; a switch adjacent to the receiver (or to
 // the destination switch) with no table entry forwards directly.
 std::vector<int> Routing::route_table(const Network& net, int src, int dst) const {

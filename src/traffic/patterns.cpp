@@ -112,16 +112,27 @@ const std::vector<std::string>& pattern_names() {
 
 namespace {
 
-/// The route of every pair, computed in parallel (routing only reads the network). On an
-/// error the pairs are routed again in order, so that the first bad pair is the one
-/// reported whatever the thread count.
+/// The route of every pair, computed per sender (one search serves all its receivers) and
+/// in parallel over the senders (routing only reads the network). On an error the pairs
+/// are routed again in order, so that the first bad pair is the one reported whatever the
+/// thread count.
 std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
-    constexpr std::size_t kChunk = 4096;
+    std::vector<std::vector<std::size_t>> by_sender(static_cast<std::size_t>(net.node_count()));
+    std::vector<int> senders;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        auto& mine = by_sender[static_cast<std::size_t>(pairs[i].first)];
+        if (mine.empty()) senders.push_back(pairs[i].first);
+        mine.push_back(i);
+    }
     std::vector<std::vector<int>> routes(pairs.size());
     try {
-        parallel_for((pairs.size() + kChunk - 1) / kChunk, 0, [&](std::size_t c) {
-            for (std::size_t i = c * kChunk; i < std::min(pairs.size(), (c + 1) * kChunk); ++i)
-                routes[i] = net.route(pairs[i].first, pairs[i].second);
+        parallel_for(senders.size(), 0, [&](std::size_t k) {
+            const auto& mine = by_sender[static_cast<std::size_t>(senders[k])];
+            std::vector<int> receivers;
+            receivers.reserve(mine.size());
+            for (std::size_t i : mine) receivers.push_back(pairs[i].second);
+            auto found = net.routing().routes_from(net, senders[k], receivers);
+            for (std::size_t j = 0; j < mine.size(); ++j) routes[mine[j]] = std::move(found[j]);
         });
     } catch (const InputError&) {
         for (const auto& [s, r] : pairs) (void)net.route(s, r);

@@ -119,5 +119,18 @@ TEST(Routing, SwissT1TableRoutesEveryPairWithAtMostOneIntermediateSwitch) {
         }
 }
 
+// One search per sender gives the routes of one search per pair, self-routes included.
+TEST(Routing, RoutesFromASenderEqualRoutesPerPair) {
+    for (const Network& net : {make_hypercube(4), make_cube_connected_cycles(3), make_chordal_ring(10, 3), make_swiss_t1(),
+                               make_fat_tree(2, 3), make_torus({3, 4}, true), make_crossbar(5)}) {
+        const std::vector<int> hosts = net.hosts();
+        for (int s : hosts) {
+            const auto routes = net.routing().routes_from(net, s, hosts);
+            ASSERT_EQ(routes.size(), hosts.size());
+            for (std::size_t j = 0; j < hosts.size(); ++j) EXPECT_EQ(routes[j], net.route(s, hosts[j])) << net.name();
+        }
+    }
+}
+
 }  // namespace
 }  // namespace liquid

@@ -13,7 +13,7 @@
 namespace liquid {
 
 /// Most transfers a pattern may generate (2^22: all-to-all over 2048 hosts). Each transfer
-/// holds a link bitset, so the limit keeps a generated traffic within a few GB; larger
+/// holds its name, path and link set, so the limit keeps a generated traffic within a few GB; larger
 /// requests are refused before anything is built. Also the upper bound of "count" and of
 /// a demand matrix entry.
 inline constexpr long long kMaxPatternTransfers = 1LL << 22;

@@ -133,7 +133,7 @@ TEST(Schedule, SearchStrategiesAndPivotRulesAgree) {
     // are §7.2's, which are §7.1's.
     std::mt19937_64 rng(17);
     int no_liquid = 0;
-    for (int trial = 0; trial < 80; ++trial) {
+    for (int trial = 0; trial < 200; ++trial) {
         const Traffic t = test::random_link_traffic(rng, 4 + static_cast<int>(rng() % 6), 3 + static_cast<int>(rng() % 5), 3);
         const int duration = analyze(t).duration;
         const bool liquid = test::brute_chromatic_number(t) == duration;

@@ -30,6 +30,7 @@ struct ScheduleOptions {
     bool no_sat = false;
     std::string solver;  // --method milp: cbc (default) or glpk
     bool no_structure = false;
+    std::string strategy, pivot;  // --method liquid: ICON'04 §7 strategy, enumeration pivot rule
 };
 
 SolveOptions solve_options(const ScheduleOptions& o) {
@@ -54,6 +55,13 @@ SolveOptions solve_options(const ScheduleOptions& o) {
         throw InputError("--solver", "only --method milp takes a MILP solver", "add --method milp or drop --solver");
     if (!o.solver.empty()) s.milp_solver = parse_milp_solver(o.solver);
     s.structure = !o.no_structure;
+    if ((!o.strategy.empty() || !o.pivot.empty()) && s.method != Method::Liquid)
+        throw InputError(o.strategy.empty() ? "--pivot" : "--strategy", "only --method liquid takes a search strategy or pivot rule",
+                         "add --method liquid or drop the option");
+    if (!o.strategy.empty()) s.strategy = parse_search_strategy(o.strategy);
+    if (!o.pivot.empty()) s.pivot = parse_pivot_rule(o.pivot);
+    // A chosen strategy or pivot is there to run that search: no construction shortcut.
+    if (!o.strategy.empty() || !o.pivot.empty()) s.constructions = false;
     return s;
 }
 
@@ -87,6 +95,10 @@ nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, 
     s["memory_limit_bytes"] = so.memory_limit_bytes;
     if (r.method == Method::Random) s["seed"] = so.seed;
     if (r.method == Method::Milp) s["milp_solver"] = milp_solver_name(so.milp_solver);
+    if (r.method == Method::Liquid) {
+        s["strategy"] = search_strategy_name(so.strategy);
+        s["pivot"] = pivot_rule_name(so.pivot);
+    }
     if (!r.invariant.empty()) {
         s["symmetry_order"] = r.symmetry_order;
         s["invariant"] = r.invariant;
@@ -119,8 +131,11 @@ void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveRe
     fmt::print("transfers:         {}   duration (Lambda): {}   liquid throughput: {:.4g} transfers/frame\n", t.size(),
                a.duration, a.liquid_ratio());
     fmt::print("bottlenecks:       {} ({})\n", a.bottlenecks.size(), names);
-    fmt::print("method:            {}{}{}\n", method_name(r.method),
+    fmt::print("method:            {}{}{}{}\n", method_name(r.method),
                r.method == Method::Random ? fmt::format(" (seed {})", so.seed) : std::string(),
+               r.method == Method::Liquid
+                   ? fmt::format(" (strategy {}, pivot {})", search_strategy_name(so.strategy), pivot_rule_name(so.pivot))
+                   : std::string(),
                r.method == Method::Milp ? fmt::format(" (solver {})", milp_solver_name(so.milp_solver)) : std::string());
     std::string verdict = r.liquid ? "liquid" : "not liquid";
     verdict += r.optimal ? ", proven optimal" : (r.timed_out ? ", budget expired: best known" : ", not proven optimal");
@@ -177,6 +192,10 @@ const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact
         cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
         cmd.add_flag("--no-structure", o->no_structure,
                      "optimal method: no symmetry-invariant schedule search and no tabu search before the exact search");
+        cmd.add_option("--strategy", o->strategy,
+                       "--method liquid: frames tried next, full-teams (default, ICON'04 7.3), remainder-teams (7.2) or original-teams (7.1); skips the construction shortcut");
+        cmd.add_option("--pivot", o->pivot,
+                       "--method liquid: pivot rule of the full-team enumeration, constrained (default) or lowest-index; skips the construction shortcut");
         cmd.add_flag("--json", o->json, "print one JSON object");
         cmd.callback([o] {
             SolveOptions so = solve_options(*o);

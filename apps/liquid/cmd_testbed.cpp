@@ -41,6 +41,7 @@ struct T1Options {
     std::uint64_t node_limit = 0;
     std::uint64_t max_categories = 2000000;
     bool no_enumerate = false;
+    std::string pivot = "lowest-index";
     bool sweep_only = false;
     bool json = false;
     std::string report;  // --report FILE: the testbed page of liquid report
@@ -54,6 +55,7 @@ void check(const T1Options& o) {
     if (o.threads < 0) throw InputError("--threads", "must be >= 0", "0 uses every core");
     if (o.limit < 0) throw InputError("--limit", "must be >= 0", "0 schedules every representative");
     if (!(o.time_limit > 0)) throw InputError("--time-limit", "must be positive", "give seconds per representative, e.g. 2");
+    (void)parse_pivot_rule(o.pivot);  // before the long run
     if (!o.no_enumerate && o.max_categories == 0)
         throw InputError("--max-categories", "must be positive", "cap each enumeration, or pass --no-enumerate");
     if (!o.report.empty() && !std::ofstream(o.report))  // before the long run
@@ -199,6 +201,7 @@ nlohmann::json summary_json(const ExperimentSummary& s, const ExperimentOptions&
             {"verified", s.verified},
             {"time_limit_s", o.time_limit_s},
             {"max_categories", o.enumerate ? o.max_categories : 0},
+            {"pivot", pivot_rule_name(o.pivot)},
             {"threads", o.threads},
             {"wall_seconds", secs},
             {"mean_skeleton_share", s.mean_skeleton_share},
@@ -244,9 +247,9 @@ void print_summary(const ExperimentSummary& s, const ExperimentOptions& o, doubl
     fmt::print("  every schedule verified:   {}/{}\n", s.verified, s.representatives);
     fmt::print("mean skeleton share:         {:.1f} % of the scheduled traffics  (papers: 31.5 %)\n", 100 * s.mean_skeleton_share);
     if (o.enumerate)
-        fmt::print("search space (categories), mean over the {} representatives enumerated to the end within {} categories:\n"
+        fmt::print("search space (categories, pivot {}), mean over the {} representatives enumerated to the end within {} categories:\n"
                    "  naive {:.1f} %, +blank {:.1f} %, +idle {:.1f} %, +skeleton {:.1f} %  (papers, 23 traffics: 100 / 28 / 20 / 10.6 %)\n",
-                   s.search_space_samples, o.max_categories, 100 * s.search_space_share[0], 100 * s.search_space_share[1],
+                   pivot_rule_name(o.pivot), s.search_space_samples, o.max_categories, 100 * s.search_space_share[0], 100 * s.search_space_share[1],
                    100 * s.search_space_share[2], 100 * s.search_space_share[3]);
     fmt::print("DSatur throughput loss:      none {:.1f} %, < 10 % {:.1f} %, 10-19 % {:.1f} %, >= 20 % {:.1f} %  (papers: 74 / 18 / 8 / 0 %)\n",
                100 * s.dsatur_loss_share[0], 100 * s.dsatur_loss_share[1], 100 * s.dsatur_loss_share[2],
@@ -265,6 +268,7 @@ ExperimentOptions experiment_options(const T1Options& o) {
     e.node_limit = o.node_limit;
     e.enumerate = !o.no_enumerate;
     e.max_categories = o.max_categories;
+    e.pivot = parse_pivot_rule(o.pivot);
     e.threads = thread_count(o.threads);
     e.shard = distribution().shard;
     return e;
@@ -386,6 +390,7 @@ const RegisterCommand reg{{"testbed t1", "the papers' Swiss-T1 experiment: 5^8 a
         cmd.add_option("--node-limit", o->node_limit, "search nodes per representative (0 = none)")->capture_default_str()->check(whole_number(0, LLONG_MAX));
         cmd.add_option("--max-categories", o->max_categories, "cap of each full-team enumeration (search-space columns)")->capture_default_str();
         cmd.add_flag("--no-enumerate", o->no_enumerate, "skip the four full-team enumerations");
+        cmd.add_option("--pivot", o->pivot, "pivot rule of the enumerations: lowest-index or constrained (README: search-space shares)")->capture_default_str();
         cmd.add_flag("--sweep-only", o->sweep_only, "only sweep the allocations and list the representatives");
         cmd.add_option("--allocation", o->allocation, "run one allocation instead, e.g. 44000000 (8 digits 0..4, switch s0 first); prints its schedule");
         cmd.add_option("--report", o->report, "also write the testbed figures as an HTML page (liquid report)");

@@ -74,9 +74,14 @@ bool FissionEngine::disjoint(const Word* I, const Word* D, const Word* E) const 
     return !rows_intersect(I, D, w) && !rows_intersect(I, E, w) && !rows_intersect(D, E, w);
 }
 
-bool FissionEngine::is_full_team(const Word* team) const {
-    // A simultaneity (no two members congest) that uses every critical link.
+bool FissionEngine::is_team(const Word* team, bool full) const {
+    // A simultaneity (no two members congest) that uses every critical link; full: every
+    // active transfer left out congests with it.
     const int w = t_.words();
+    if (full)
+        for (int i = 0; i < w; ++i)
+            for (Word bits = active_[static_cast<std::size_t>(i)] & ~team[i]; bits; bits &= bits - 1)
+                if (!rows_intersect(t_.congestion(i * 64 + std::countr_zero(bits)), team, w)) return false;
     for (int i = 0; i < w; ++i)
         for (Word bits = team[i]; bits; bits &= bits - 1)
             if (rows_intersect(t_.congestion(i * 64 + std::countr_zero(bits)), team, w)) return false;
@@ -134,24 +139,31 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
             if (best_c < 0 || cnt < best_n) best_c = unc[k], best_n = cnt;
         }
         if (best_c >= 0) return best_of(t_.users(best_c), D);
-    } else if (phase_ != Phase::Plain && opt_->blank_pruning && !row_empty(E, w)) {
-        // Every critical link is covered: fission on a depot transfer congesting with the
-        // excluder transfer that has the fewest such candidates, so that a blank category
-        // (§5.4) shows up after the fewest fissions.
-        int best_e = -1, best_n = 0;
-        for (int i = 0; i < w; ++i)
-            for (Word bits = E[i]; bits; bits &= bits - 1) {
-                const int e = i * 64 + std::countr_zero(bits);
-                const int cnt = row_and_count(t_.congestion(e), D, w);
-                if (best_e < 0 || cnt < best_n) best_e = e, best_n = cnt;
-            }
-        if (best_n > 0) return best_of(t_.congestion(best_e), D);
-    } else if (opt_->idle_pruning) {
+    } else if (phase_ == Phase::Plain && opt_->idle_pruning) {
         // §5.5: includer ∪ depot must still reach every critical link.
         for (int k = 0; k < nunc; ++k)
             if (!rows_intersect(t_.users(unc[k]), D, w)) { idle = true; return -1; }
     }
+    if (opt_->pivot == PivotRule::Constrained) {
+        const int x = constrained_pivot(D, E);
+        if (x >= 0) return x;
+    }
     return best_of(D, nullptr);
+}
+
+int FissionEngine::constrained_pivot(const Word* D, const Word* E) const {
+    // A depot transfer congesting with the excluder transfer that has the fewest such
+    // candidates, so that a blank category (§5.4) shows up after the fewest fissions.
+    // -1 when the excluder is empty or already blank.
+    const int w = t_.words();
+    int best_e = -1, best_n = 0;
+    for (int i = 0; i < w; ++i)
+        for (Word bits = E[i]; bits; bits &= bits - 1) {
+            const int e = i * 64 + std::countr_zero(bits);
+            const int cnt = row_and_count(t_.congestion(e), D, w);
+            if (best_e < 0 || cnt < best_n) best_e = e, best_n = cnt;
+        }
+    return best_n > 0 ? best_of(t_.congestion(best_e), D) : -1;
 }
 
 bool FissionEngine::extend(int depth) {
@@ -198,15 +210,17 @@ bool FissionEngine::visit(int depth, int nunc) {
         LIQUID_ASSERT(disjoint(I, D, E), "fission: includer, depot and excluder are disjoint (report §5.2)");
         if (row_empty(D, w)) {
             // §5.3 singular category: the includer is full iff nothing is left excluded.
-            if (row_empty(E, w) && nunc == 0) {
+            // Teams (options.full false, ICON'04 §7.1–7.2) need not be full, but a frame
+            // is never empty.
+            if ((opt_->full ? row_empty(E, w) : !row_empty(I, w)) && nunc == 0) {
                 if (phase_ == Phase::Skeleton) return extend(depth);  // §6.2: on to phase 2
-                LIQUID_ASSERT(is_full_team(I), "fission: a team is a simultaneity using every critical link");
+                LIQUID_ASSERT(is_team(I, opt_->full), "fission: a team is a simultaneity using every critical link");
                 ++stats_.full_teams;
                 if (!(*cb_)(I)) { stop_ = stats_.stopped = true; return false; }
             }
             return true;
         }
-        if (opt_->blank_pruning && blank(D, E)) return true;
+        if (opt_->blank_pruning && opt_->full && blank(D, E)) return true;
         bool idle = false;
         const int x = pick_pivot(depth, nunc, D, E, idle);
         if (idle) return true;
@@ -265,7 +279,8 @@ EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& 
     int nunc = 0;
     for (int c : critical) unc[nunc++] = c;
     phase_ = Phase::Plain;
-    if (options.skeleton && nunc > 0) {
+    active_.assign(active, active + w);  // no allocation after the first run
+    if (options.skeleton && options.full && nunc > 0) {
         // §6.2 phase 1 works on the prim-category (∅, S, ∅) of the skeleton S: the active
         // transfers using a critical link. The rest waits for phase 2 (extend()).
         rest_.assign(static_cast<std::size_t>(w), 0);  // no allocation after the first run

@@ -104,10 +104,11 @@ private:
     bool extend(int depth);
     bool blank(const Word* D, const Word* E) const;
     int pick_pivot(int depth, int nunc, const Word* D, const Word* E, bool& idle) const;
+    int constrained_pivot(const Word* D, const Word* E) const;
     int best_of(const Word* a, const Word* b) const;
     // Invariants checked by LIQUID_ASSERT in Debug and sanitizer builds.
     bool disjoint(const Word* I, const Word* D, const Word* E) const;
-    bool is_full_team(const Word* team) const;
+    bool is_team(const Word* team, bool full) const;
 
     const FissionTables& t_;
     std::vector<std::vector<Word>> levels_;
@@ -124,6 +125,7 @@ private:
     // Plain: no skeleton; Skeleton / Extend: report §6.2 phase 1 / phase 2.
     enum class Phase { Plain, Skeleton, Extend };
     Phase phase_ = Phase::Plain;
+    std::vector<Word> active_;  // this run's active transfers (the fullness check)
     std::vector<Word> rest_;  // phase 2's pool: the active transfers outside the skeleton
 };
 

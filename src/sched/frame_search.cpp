@@ -33,6 +33,9 @@ FrameSearch::FrameSearch(const Traffic& traffic, FrameSearchOptions options)
     }
     memo_cap_ = options_.memo_bytes / (static_cast<std::size_t>(w_) * sizeof(Word) + 64);
     key_.assign(w_, 0);
+    enum_options_.pivot = options_.pivot;
+    // §7.1 and §7.2 choose among all teams, full or not (fission.hpp: no blank pruning).
+    enum_options_.full = options_.strategy == SearchStrategy::FullTeams;
 }
 
 void FrameSearch::apply(const Word* team, int delta) {
@@ -69,6 +72,7 @@ FrameSearch::Outcome FrameSearch::decide(int L, Budget& budget, Schedule* out) {
     frame_arena_.assign(levels * w_, 0);
     active_arena_.assign(levels * w_, 0);
     critical_.resize(levels);
+    root_critical_.clear();
     load_.assign(links_, 0);
     for (int t = 0; t < n_; ++t) {
         row_set(rem(0), t);
@@ -104,9 +108,18 @@ bool FrameSearch::dfs(int depth, int frames_left) {
     // A link loaded above the frames left is a dead end; links loaded exactly R are critical.
     std::vector<int>& critical = critical_[depth];
     critical.clear();
-    for (int l = 0; l < links_; ++l) {
-        if (load_[l] > frames_left) return false;
-        if (load_[l] == frames_left) critical.push_back(l);
+    if (options_.strategy == SearchStrategy::OriginalTeams) {
+        // §7.1: frames are teams of the original traffic, i.e. they use the root's critical
+        // links; newly emerging bottlenecks are ignored (they end in a dead end later).
+        if (depth == 0)
+            for (int l = 0; l < links_; ++l)
+                if (load_[l] == frames_left) root_critical_.push_back(l);
+        critical = root_critical_;
+    } else {
+        for (int l = 0; l < links_; ++l) {
+            if (load_[l] > frames_left) return false;
+            if (load_[l] == frames_left) critical.push_back(l);
+        }
     }
     if (options_.dynamic_clique && greedy_clique(R, frames_left) > frames_left) return false;
     if (options_.memo) {

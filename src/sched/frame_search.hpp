@@ -6,6 +6,10 @@
 // critical links are exactly the bottlenecks of the remaining traffic (§7.3, "newly
 // emerging bottlenecks"), so this is the papers' liquid search.
 //
+// The earlier strategies of ICON'04 (options.strategy) try more frames: every team of the
+// remaining traffic (§7.2), or every team of the original traffic left in it (§7.1: the
+// root's critical links only, and no dead end until no such team is left).
+//
 // Exact additions of ours (each keeps the search complete):
 //  * interchangeable transfers (identical link sets) are taken in index order, so
 //    permutations of twins among frames are explored once;
@@ -20,11 +24,17 @@
 
 #include "liquid/base/deadline.hpp"
 #include "sched/fission.hpp"
+#include "liquid/sched/full_teams.hpp"
 #include "liquid/sched/schedule.hpp"
 
 namespace liquid::sched {
 
 struct FrameSearchOptions {
+    /// Which frames the search tries next (Gabrielyan & Hersch, ICON'04, §7.1–7.3); every
+    /// strategy is complete, they differ in how many candidates they try.
+    SearchStrategy strategy = SearchStrategy::FullTeams;
+    /// Pivot rule of the full-team (or team) enumeration at each node.
+    PivotRule pivot = PivotRule::Constrained;
     bool symmetry_breaking = true;
     bool memo = true;
     std::size_t memo_bytes = std::size_t{64} << 20;  // memo capacity; full = stop inserting
@@ -74,6 +84,7 @@ private:
     std::vector<int> load_;       // live remaining load per link
     std::vector<Word> rem_arena_, frame_arena_, active_arena_;
     std::vector<std::vector<int>> critical_;
+    std::vector<int> root_critical_;  // OriginalTeams: the critical links at the root
     std::vector<std::unique_ptr<FissionEngine>> engines_;
     std::unordered_map<std::vector<Word>, int, RowHash> failed_;  // remaining set -> largest R that failed
     std::size_t memo_cap_ = 0;

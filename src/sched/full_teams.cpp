@@ -3,9 +3,23 @@
 #include "liquid/sched/full_teams.hpp"
 
 #include "sched/fission.hpp"
+#include "liquid/base/names.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace liquid {
+
+namespace {
+constexpr NameTable<PivotRule, 2> kPivotRules{{
+    {PivotRule::LowestIndex, "lowest-index"},
+    {PivotRule::Constrained, "constrained"},
+}};
+}  // namespace
+
+const char* pivot_rule_name(PivotRule r) { return name_of(kPivotRules, r); }
+
+PivotRule parse_pivot_rule(const std::string& name, const std::string& where) {
+    return parse_name(kPivotRules, name, where, "pivot rule");
+}
 
 EnumerationStats enumerate_full_teams(const Traffic& traffic, const EnumerationOptions& options,
                                       const std::function<bool(const Bitset& team)>& on_team) {

@@ -1,4 +1,4 @@
-// Method names of `liquid schedule --method`.
+// Method and search-strategy names of `liquid schedule --method` / `--strategy`.
 #include "liquid/base/names.hpp"
 #include "liquid/sched/schedule.hpp"
 
@@ -27,6 +27,20 @@ bool is_sending_order(Method m) { return m == Method::RoundRobin || m == Method:
 Method parse_sending_order(const std::string& name, const std::string& where) {
     constexpr NameTable<Method, 3> kOrders{{kMethods[3], kMethods[4], kMethods[5]}};
     return parse_name(kOrders, name, where, "sending order");
+}
+
+namespace {
+constexpr NameTable<SearchStrategy, 3> kStrategies{{
+    {SearchStrategy::OriginalTeams, "original-teams"},
+    {SearchStrategy::RemainderTeams, "remainder-teams"},
+    {SearchStrategy::FullTeams, "full-teams"},
+}};
+}  // namespace
+
+const char* search_strategy_name(SearchStrategy s) { return name_of(kStrategies, s); }
+
+SearchStrategy parse_search_strategy(const std::string& name, const std::string& where) {
+    return parse_name(kStrategies, name, where, "search strategy");
 }
 
 }  // namespace liquid

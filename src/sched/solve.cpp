@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "liquid/base/error.hpp"
 #include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "sched/counting_bound.hpp"
@@ -260,6 +261,8 @@ std::unique_ptr<FrameSearch> make_frame_search(Run& run, int L) {
     // twentieth of the time left.
     const Deadline& d = run.limits.deadline;
     fo.deadline = d.limited() ? d.sooner(0.05 * d.remaining_s()) : d;
+    fo.strategy = run.o.strategy;
+    fo.pivot = run.o.pivot;
     auto search = std::make_unique<FrameSearch>(run.traffic, fo);
     if (run.limits.deadline.expired()) return nullptr;
     return search;
@@ -448,6 +451,10 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
     const TrafficAnalysis a = analyze(traffic);
     r.duration = a.duration;
     r.lower_bound = a.duration;
+    if (options.method != Method::Liquid &&
+        (options.strategy != SearchStrategy::FullTeams || options.pivot != PivotRule::Constrained))
+        throw InputError("--strategy/--pivot", std::string("apply to --method liquid only, not ") + method_name(options.method),
+                         "drop them or use --method liquid");
     Run run{traffic, options, limits_of(options), r, {}};
     run.whole = run.limits.deadline;
     switch (options.method) {

@@ -19,8 +19,9 @@ namespace liquid::testbed {
 namespace {
 
 /// The cumulative optimisation levels of report §6.3 as enumeration options.
-EnumerationOptions level_options(Optimisation o, std::uint64_t max_categories) {
+EnumerationOptions level_options(Optimisation o, std::uint64_t max_categories, PivotRule pivot) {
     EnumerationOptions e;
+    e.pivot = pivot;
     e.blank_pruning = o != Optimisation::Naive;
     e.idle_pruning = o == Optimisation::Idle || o == Optimisation::Skeleton;
     e.skeleton = o == Optimisation::Skeleton;
@@ -28,8 +29,8 @@ EnumerationOptions level_options(Optimisation o, std::uint64_t max_categories) {
     return e;
 }
 
-SearchSpace count_level(const Traffic& x, Optimisation o, std::uint64_t max_categories) {
-    const EnumerationStats s = count_full_teams(x, level_options(o, max_categories));
+SearchSpace count_level(const Traffic& x, Optimisation o, const ExperimentOptions& options) {
+    const EnumerationStats s = count_full_teams(x, level_options(o, options.max_categories, options.pivot));
     return SearchSpace{s.categories, s.full_teams, !s.stopped};
 }
 
@@ -94,7 +95,7 @@ RepresentativeResult run_representative(const Network& t1, const Representative&
     if (options.enumerate)
         for (int level = 0; level < kOptimisationLevels; ++level)
             r.search_space[static_cast<std::size_t>(level)] =
-                count_level(x, static_cast<Optimisation>(level), options.max_categories);
+                count_level(x, static_cast<Optimisation>(level), options);
     return r;
 }
 

@@ -5,6 +5,8 @@
 #include <map>
 #include <string>
 
+#include "liquid/base/error.hpp"
+
 namespace liquid {
 
 namespace {
@@ -30,7 +32,24 @@ constexpr std::array<Via, 24> kReconstructedRoutes{{
 
 }  // namespace
 
-Network make_swiss_t1() {
+std::pair<int, int> swiss_t1_route_pair(int k) {
+    // Pairs in from-major order; for each source the same-parity destinations ascending.
+    const int from = k / 3, skip = k % 3;
+    int to = from % 2, seen = 0;
+    for (;; to += 2)
+        if (to != from && seen++ == skip) break;
+    return {from, to};
+}
+
+SwissT1Routes swiss_t1_reconstructed_routes() {
+    SwissT1Routes r{};
+    for (std::size_t k = 0; k < r.size(); ++k) r[k] = kReconstructedRoutes[k].via;
+    return r;
+}
+
+Network make_swiss_t1() { return make_swiss_t1(swiss_t1_reconstructed_routes()); }
+
+Network make_swiss_t1(const SwissT1Routes& routes) {
     Network net("swiss-t1", 86e6);
     std::array<int, kSwitches * kNodesPerSwitch> nodes{};
     std::array<int, kSwitches> sw{};
@@ -47,7 +66,15 @@ Network make_swiss_t1() {
             net.add_link(b + a, sw[j], sw[i]);
         }
     std::map<int, std::map<int, int>> next;
-    for (const Via& r : kReconstructedRoutes) next[sw[r.from]][sw[r.to]] = sw[r.via];
+    for (int k = 0; k < static_cast<int>(routes.size()); ++k) {
+        const auto [from, to] = swiss_t1_route_pair(k);
+        const int via = routes[static_cast<std::size_t>(k)];
+        if (via < 0 || via >= kSwitches || (via - from) % 2 == 0)
+            throw InputError("Swiss-T1 route " + std::to_string(from) + "->" + std::to_string(to),
+                             "intermediate switch " + std::to_string(via) + " is not cabled to both ends",
+                             "use a switch of the other parity (0..7)");
+        next[sw[from]][sw[to]] = sw[via];
+    }
     net.set_routing(Routing::table(next));
     return net;
 }

@@ -48,6 +48,20 @@ TEST(ScheduleCommand, MethodsAndNoTeam) {
     EXPECT_EQ(rnd["schedule"]["seed"], 9);
 }
 
+TEST(ScheduleCommand, LiquidSearchStrategies) {
+    // ICON'04 §7.1–7.3 as --strategy: same answers, reported in the JSON.
+    for (const char* s : {"original-teams", "remainder-teams", "full-teams"}) {
+        const CommandResult ok = run(std::string("schedule --method liquid --json --pivot lowest-index --strategy ") + s);
+        ASSERT_EQ(ok.exit_code, 0) << ok.err;
+        const auto j = nlohmann::json::parse(ok.out);
+        EXPECT_EQ(j["schedule"]["liquid"], true) << s;
+        EXPECT_EQ(j["schedule"]["strategy"], s);
+        EXPECT_EQ(j["schedule"]["pivot"], "lowest-index");
+        const auto none = nlohmann::json::parse(run("schedule --method liquid --json --traffic " + kExample + " --strategy " + s).out);
+        EXPECT_EQ(none["schedule"]["no_liquid_proven"], true) << s;
+    }
+}
+
 TEST(ScheduleCommand, TextListsFramesAndBottlenecks) {
     const CommandResult r = run("schedule --method liquid");
     ASSERT_EQ(r.exit_code, 0);
@@ -57,6 +71,9 @@ TEST(ScheduleCommand, TextListsFramesAndBottlenecks) {
 
 TEST(ScheduleCommand, BadInputExitsTwo) {
     EXPECT_EQ(run("schedule --method fastest").exit_code, 2);
+    EXPECT_EQ(run("schedule --strategy remainder-teams").exit_code, 2);  // --method optimal
+    EXPECT_EQ(run("schedule --method liquid --strategy greedy").exit_code, 2);
+    EXPECT_EQ(run("schedule --method liquid --pivot sideways").exit_code, 2);
     EXPECT_EQ(run("schedule --time-limit -1").exit_code, 2);
     EXPECT_EQ(run("schedule --time-limit 0").exit_code, 2);
     EXPECT_EQ(run("schedule --wavelengths -3").exit_code, 2);

@@ -1,6 +1,7 @@
 // Full-team enumeration by fission (report §5–6) against brute force.
 #include <gtest/gtest.h>
 
+#include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/full_teams.hpp"
 #include "liquid/traffic/patterns.hpp"
@@ -21,11 +22,12 @@ std::vector<std::vector<int>> collect(const Traffic& t, const EnumerationOptions
 
 std::vector<EnumerationOptions> all_option_sets() {
     std::vector<EnumerationOptions> v;
-    for (int mask = 0; mask < 8; ++mask) {
+    for (int mask = 0; mask < 16; ++mask) {
         EnumerationOptions o;
         o.blank_pruning = mask & 1;
         o.idle_pruning = mask & 2;
         o.skeleton = mask & 4;
+        o.pivot = (mask & 8) ? PivotRule::LowestIndex : PivotRule::Constrained;
         v.push_back(o);
     }
     return v;
@@ -46,7 +48,7 @@ TEST(FullTeams, IdenticalToBruteForceOnRandomTraffics) {
             // Same set, and each team produced exactly once (no duplicates after sorting).
             EXPECT_EQ(std::adjacent_find(got.begin(), got.end()), got.end()) << "duplicate team, trial " << trial;
             ASSERT_EQ(got, expected) << "trial " << trial << " blank=" << o.blank_pruning << " idle=" << o.idle_pruning
-                                     << " skeleton=" << o.skeleton;
+                                     << " skeleton=" << o.skeleton << " pivot=" << pivot_rule_name(o.pivot);
             EXPECT_EQ(st.full_teams, expected.size());
             EXPECT_EQ(count_full_teams(t, o).full_teams, expected.size());
         }
@@ -57,16 +59,51 @@ TEST(FullTeams, IdenticalToBruteForceOnRandomTraffics) {
 TEST(FullTeams, PruningNeverTraversesMoreCategories) {
     // With the same pivot rule, blank and idle pruning only cut subtrees (§5.4, §5.5).
     std::mt19937_64 rng(7);
+    for (PivotRule rule : {PivotRule::LowestIndex, PivotRule::Constrained})
+        for (int trial = 0; trial < 100; ++trial) {
+            const Traffic t = test::random_link_traffic(rng, 12, 8, 3);
+            EnumerationOptions naive{false, false, false, 0, rule};
+            EnumerationOptions blank{true, false, false, 0, rule};
+            EnumerationOptions idle{true, true, false, 0, rule};
+            const auto a = count_full_teams(t, naive).categories, b = count_full_teams(t, blank).categories,
+                       c = count_full_teams(t, idle).categories;
+            EXPECT_GE(a, b);
+            EXPECT_GE(b, c);
+        }
+}
+
+TEST(FullTeams, ConstrainedPivotRevealsBlankCategoriesSooner) {
+    // The constrained pivot exists to make blank categories (§5.4) show up after fewer
+    // fissions: over many random traffics +blank traverses fewer categories with it.
+    std::mt19937_64 rng(11);
+    std::uint64_t low = 0, constrained = 0;
     for (int trial = 0; trial < 100; ++trial) {
-        const Traffic t = test::random_link_traffic(rng, 12, 8, 3);
-        EnumerationOptions naive{false, false, false, 0};
-        EnumerationOptions blank{true, false, false, 0};
-        EnumerationOptions idle{true, true, false, 0};
-        const auto a = count_full_teams(t, naive).categories, b = count_full_teams(t, blank).categories,
-                   c = count_full_teams(t, idle).categories;
-        EXPECT_GE(a, b);
-        EXPECT_GE(b, c);
+        const Traffic t = test::random_link_traffic(rng, 14, 8, 3);
+        low += count_full_teams(t, EnumerationOptions{true, false, false, 0, PivotRule::LowestIndex}).categories;
+        constrained += count_full_teams(t, EnumerationOptions{true, false, false, 0, PivotRule::Constrained}).categories;
     }
+    EXPECT_LT(constrained, low);
+}
+
+TEST(FullTeams, TeamsNotOnlyFullOnesAgainstBruteForce) {
+    // options.full = false: every team (ICON'04 §7.1–7.2's frame candidates), once each.
+    std::mt19937_64 rng(31);
+    for (int trial = 0; trial < 150; ++trial) {
+        const Traffic t = test::random_link_traffic(rng, 3 + static_cast<int>(rng() % 9), 3 + static_cast<int>(rng() % 6), 3);
+        const auto expected = test::brute_full_teams(t, false);
+        for (const auto& base : all_option_sets()) {
+            EnumerationOptions o = base;
+            o.full = false;
+            auto got = collect(t, o);
+            std::sort(got.begin(), got.end());
+            ASSERT_EQ(got, expected) << "trial " << trial << " idle=" << o.idle_pruning;
+        }
+    }
+}
+
+TEST(FullTeams, PivotRuleNames) {
+    for (PivotRule r : {PivotRule::LowestIndex, PivotRule::Constrained}) EXPECT_EQ(parse_pivot_rule(pivot_rule_name(r)), r);
+    EXPECT_THROW(parse_pivot_rule("random"), InputError);
 }
 
 TEST(FullTeams, LazyStopAndCategoryLimit) {

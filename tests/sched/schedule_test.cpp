@@ -115,6 +115,71 @@ TEST(Schedule, SearchAblationsAgree) {
     }
 }
 
+sched::FrameSearchOptions strategy_options(SearchStrategy s, PivotRule pivot, bool additions) {
+    sched::FrameSearchOptions fo;
+    fo.strategy = s;
+    fo.pivot = pivot;
+    if (!additions) fo.symmetry_breaking = false, fo.memo = false, fo.clique_links = 0;
+    return fo;
+}
+
+constexpr SearchStrategy kStrategies[] = {SearchStrategy::OriginalTeams, SearchStrategy::RemainderTeams,
+                                          SearchStrategy::FullTeams};
+
+TEST(Schedule, SearchStrategiesAndPivotRulesAgree) {
+    // ICON'04 §7.1–7.3 and both pivot rules decide "liquid?" alike (each search is
+    // complete); found schedules pass the verifier. On exhausted searches the papers' bare
+    // search tries at least as many frames with each earlier strategy: §7.3's candidates
+    // are §7.2's, which are §7.1's.
+    std::mt19937_64 rng(17);
+    int no_liquid = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const Traffic t = test::random_link_traffic(rng, 4 + static_cast<int>(rng() % 6), 3 + static_cast<int>(rng() % 5), 3);
+        const int duration = analyze(t).duration;
+        const bool liquid = test::brute_chromatic_number(t) == duration;
+        no_liquid += !liquid;
+        for (PivotRule pivot : {PivotRule::LowestIndex, PivotRule::Constrained})
+            for (bool additions : {false, true}) {
+                std::uint64_t previous_nodes = ~std::uint64_t{0};
+                for (SearchStrategy s : kStrategies) {
+                    sched::FrameSearch search(t, strategy_options(s, pivot, additions));
+                    sched::Budget b(10, 0);
+                    Schedule out;
+                    const auto outcome = search.decide(duration, b, &out);
+                    const auto expected = liquid ? sched::FrameSearch::Outcome::Found : sched::FrameSearch::Outcome::Exhausted;
+                    ASSERT_EQ(outcome, expected) << "trial " << trial << " strategy " << search_strategy_name(s);
+                    if (liquid) {
+                        EXPECT_EQ(verify_schedule(t, out), "");
+                    }
+                    if (liquid || additions) continue;
+                    EXPECT_LE(search.nodes(), previous_nodes) << "trial " << trial << " strategy " << search_strategy_name(s);
+                    previous_nodes = search.nodes();
+                }
+            }
+    }
+    EXPECT_GT(no_liquid, 5);
+}
+
+TEST(Schedule, StrategyAndPivotAreLiquidMethodOptions) {
+    const Traffic t = two_switch();
+    for (SearchStrategy s : kStrategies)
+        for (PivotRule p : {PivotRule::LowestIndex, PivotRule::Constrained}) {
+            SolveOptions o;
+            o.method = Method::Liquid;
+            o.constructions = false;
+            o.strategy = s;
+            o.pivot = p;
+            const SolveResult r = solve(t, o);
+            EXPECT_TRUE(r.liquid) << search_strategy_name(s);
+            EXPECT_EQ(verify_schedule(t, r.schedule), "");
+        }
+    SolveOptions wrong;
+    wrong.strategy = SearchStrategy::RemainderTeams;  // with Method::Optimal
+    EXPECT_THROW(solve(t, wrong), InputError);
+    for (SearchStrategy s : kStrategies) EXPECT_EQ(parse_search_strategy(search_strategy_name(s)), s);
+    EXPECT_THROW(parse_search_strategy("greedy"), InputError);
+}
+
 TEST(Schedule, SatDecisionAgreesWithFissionOnRingArcs) {
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
         const Traffic t = sched::make_ring_arc_traffic(8, 14, 2, 5, seed);

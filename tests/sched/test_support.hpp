@@ -37,7 +37,9 @@ inline std::vector<std::uint64_t> link_masks(const Traffic& t) {
 }
 
 /// Every full team by exhaustive subset enumeration (n <= ~16), as sorted index lists.
-inline std::vector<std::vector<int>> brute_full_teams(const Traffic& t) {
+/// Every full team of t by brute force; with full = false every team (a non-empty
+/// simultaneity using each bottleneck), full or not.
+inline std::vector<std::vector<int>> brute_full_teams(const Traffic& t, bool full = true) {
     const int n = t.size();
     const auto m = link_masks(t);
     std::vector<int> load(t.link_count(), 0);
@@ -58,7 +60,7 @@ inline std::vector<std::vector<int>> brute_full_teams(const Traffic& t) {
                 used |= m[i];
             }
         if (!ok || (used & bott) != bott) continue;
-        for (int i = 0; i < n && ok; ++i)
+        for (int i = 0; i < n && ok && full; ++i)
             if (!((s >> i) & 1U) && !(used & m[i])) ok = false;  // not full
         if (!ok) continue;
         std::vector<int> team;

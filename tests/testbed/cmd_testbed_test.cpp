@@ -19,6 +19,7 @@ TEST(TestbedCommand, BadInputExitsWith2) {
     EXPECT_EQ(run("--threads -1" + kOut).exit_code, 2);
     EXPECT_EQ(run("--max-categories 0" + kOut).exit_code, 2);
     EXPECT_EQ(run("--allocation 9").exit_code, 2);
+    EXPECT_EQ(run("--pivot sideways" + kOut).exit_code, 2);
     EXPECT_EQ(run("--allocation 44x00000").exit_code, 2);
     EXPECT_EQ(run("--allocation 00000000").exit_code, 2);
     EXPECT_EQ(run("--network /nonexistent/t1.json").exit_code, 2);
@@ -32,6 +33,17 @@ TEST(TestbedCommand, SweepOnlyJson) {
     EXPECT_EQ(j["sweep"]["distinct_liquid_throughputs"].get<int>(), 363);
     EXPECT_EQ(j["sweep"]["distinct_multi_switch"].get<int>(), 362);
     EXPECT_EQ(j["sweep"]["by_nodes"].size(), 32U);
+}
+
+TEST(TestbedCommand, PivotRuleCountsTheSameTeams) {
+    // 30000000: 3! = 6 full teams at every level under both rules.
+    for (const char* pivot : {"lowest-index", "constrained"}) {
+        const CommandResult r = run(std::string("--allocation 30000000 --json --max-categories 1000 --pivot ") + pivot);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const auto j = nlohmann::json::parse(r.out);
+        EXPECT_TRUE(j["verified"].get<bool>());
+        for (const auto& level : j["search_space"]) EXPECT_EQ(level["full_teams"].get<int>(), 6) << pivot;
+    }
 }
 
 TEST(TestbedCommand, OneAllocationJson) {

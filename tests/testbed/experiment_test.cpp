@@ -58,6 +58,45 @@ TEST(Experiment, TwoAdjacentSwitchesHandChecked) {
     EXPECT_EQ(r.search_space[0].categories, 0U);  // not enumerated
 }
 
+// Both pivot rules (README: search-space shares) on the small representatives: the same
+// full teams at every level, pruning never adds categories under either rule, and the
+// liquid search decides the same with either rule (every schedule verified).
+TEST(Experiment, PivotRulesAgreeOnSmallRepresentatives) {
+    const SweepResult sweep = sweep_distinct_throughputs(t1(), 2);
+    int checked = 0;
+    for (const Representative& rep : sweep.representatives) {
+        if (rep.transfers > 36) continue;  // up to 6 nodes: 9 representatives
+        ExperimentOptions low = small_options(), constrained = small_options();
+        low.pivot = PivotRule::LowestIndex;
+        constrained.pivot = PivotRule::Constrained;
+        const RepresentativeResult a = run_representative(t1(), rep, low), b = run_representative(t1(), rep, constrained);
+        for (std::size_t l = 0; l < a.search_space.size(); ++l) {
+            if (a.search_space[l].complete && b.search_space[l].complete) {
+                EXPECT_EQ(a.search_space[l].full_teams, b.search_space[l].full_teams) << rep.allocation.label();
+            }
+            if (l > 0 && l < 3) {  // +blank and +idle prune the previous level's tree
+                EXPECT_LE(a.search_space[l].categories, a.search_space[l - 1].categories) << rep.allocation.label();
+                EXPECT_LE(b.search_space[l].categories, b.search_space[l - 1].categories) << rep.allocation.label();
+            }
+        }
+        const Traffic x = allocation_traffic(t1(), rep.allocation);
+        bool liquid[2] = {false, false};
+        for (PivotRule p : {PivotRule::LowestIndex, PivotRule::Constrained}) {
+            SolveOptions so;
+            so.method = Method::Liquid;
+            so.constructions = false;
+            so.pivot = p;
+            const SolveResult r = solve(x, so);
+            EXPECT_EQ(verify_schedule(x, r.schedule), "");
+            EXPECT_FALSE(r.timed_out) << rep.allocation.label();
+            liquid[p == PivotRule::Constrained] = r.liquid;
+        }
+        EXPECT_EQ(liquid[0], liquid[1]) << rep.allocation.label();
+        ++checked;
+    }
+    EXPECT_GE(checked, 9);
+}
+
 TEST(Experiment, RejectsBadBudgets) {
     ExperimentOptions o = small_options();
     o.time_limit_s = 0;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "liquid/sched/full_teams.hpp"
 #include "liquid/traffic/schedule.hpp"
 #include "liquid/traffic/traffic.hpp"
 
@@ -36,6 +37,19 @@ bool is_sending_order(Method m);
 /// Parses "round-robin", "random" or "fifo"; throws InputError(where) for any other name.
 Method parse_sending_order(const std::string& name, const std::string& where = "--method");
 
+/// Which frames the liquid search tries at each step (Gabrielyan & Hersch, "Liquid schedule
+/// searching strategies", ICON 2004, §7). All three are complete; each narrows the last:
+///  * OriginalTeams (§7.1): every team of the original traffic (uses its bottlenecks)
+///    contained in the remaining traffic; dead end only when none is left;
+///  * RemainderTeams (§7.2): every team of the remaining traffic (uses its bottlenecks,
+///    the newly emerging ones included);
+///  * FullTeams (§7.3, the final strategy and the default): full teams of the remainder.
+enum class SearchStrategy { OriginalTeams, RemainderTeams, FullTeams };
+/// "original-teams", "remainder-teams", "full-teams".
+const char* search_strategy_name(SearchStrategy s);
+/// Parses a strategy name; throws InputError(where) naming the accepted ones.
+SearchStrategy parse_search_strategy(const std::string& name, const std::string& where = "--strategy");
+
 struct SolveOptions {
     Method method = Method::Optimal;
     double time_limit_s = 10.0;   // wall-clock budget of exact searches
@@ -63,6 +77,10 @@ struct SolveOptions {
     // of the time budget; off with constructions = false. Seed of the tabu and subgroup
     // searches: `seed`. The SAT partner takes at most half the memory limit.
     bool structure = true;
+    // Method::Liquid only (the others throw InputError on anything but the defaults): the
+    // search strategy (ICON'04 §7.1–7.3) and the pivot rule of its enumerations.
+    SearchStrategy strategy = SearchStrategy::FullTeams;
+    PivotRule pivot = PivotRule::Constrained;
 };
 
 struct SolveResult {

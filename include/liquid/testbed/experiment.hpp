@@ -11,6 +11,7 @@
 
 #include "liquid/base/shard.hpp"
 #include "liquid/net/network.hpp"
+#include "liquid/sched/full_teams.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
 
@@ -28,6 +29,10 @@ struct ExperimentOptions {
     std::uint64_t node_limit = 0;     // per representative, 0 = none
     bool enumerate = true;            // count categories under the four levels
     std::uint64_t max_categories = 2000000;  // per enumeration; a capped count is marked incomplete
+    /// Pivot rule of the four enumerations (the same at every level, so that naive, +blank
+    /// and +idle differ only by pruning). LowestIndex: the naive coverage partitioning's
+    /// order; Constrained: split next on the most constrained excluder transfer.
+    PivotRule pivot = PivotRule::LowestIndex;
     int threads = 0;                  // representatives solved in parallel (<= 0: all cores)
     Shard shard;                      // run only the representatives this shard owns
 };

@@ -5,6 +5,9 @@
 
 #include "liquid/optical/broadcast/allgather.hpp"
 #include "liquid/optical/broadcast/broadcast.hpp"
+#include "optical/broadcast/allgather_programs.hpp"
+#include "optical/broadcast/broadcast_programs.hpp"
+#include "optical/broadcast/executor.hpp"
 
 using namespace liquid::optical;
 
@@ -62,15 +65,15 @@ void BM_HalfOptimal(benchmark::State& state, BroadcastAlgorithm a) {
 
 }  // namespace
 
-BENCHMARK_CAPTURE(BM_Broadcast, ring_baseline, BroadcastAlgorithm::ring_forwarding)->Arg(2048)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Broadcast, naive_configuration, BroadcastAlgorithm::naive_configuration)->Arg(2048)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Broadcast, tree, BroadcastAlgorithm::tree_forwarding)->Arg(2048)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Broadcast, smart_tree, BroadcastAlgorithm::smart_tree)->Arg(2048)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Broadcast, smart_ring, BroadcastAlgorithm::smart_ring)->Arg(2048)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_BuildAndRunBroadcast, smart_ring, BroadcastAlgorithm::smart_ring)->Arg(2048)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Allgather, ring, AllgatherAlgorithm::ring)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Allgather, hypercube, AllgatherAlgorithm::hypercube)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Allgather, tree, AllgatherAlgorithm::tree)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_HalfOptimal, smart_tree, BroadcastAlgorithm::smart_tree)->Arg(1024)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Broadcast, ring_baseline, BroadcastAlgorithm::RingForwarding)->Arg(2048)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Broadcast, naive_configuration, BroadcastAlgorithm::NaiveConfiguration)->Arg(2048)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Broadcast, tree, BroadcastAlgorithm::TreeForwarding)->Arg(2048)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Broadcast, smart_tree, BroadcastAlgorithm::SmartTree)->Arg(2048)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Broadcast, smart_ring, BroadcastAlgorithm::SmartRing)->Arg(2048)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_BuildAndRunBroadcast, smart_ring, BroadcastAlgorithm::SmartRing)->Arg(2048)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Allgather, ring, AllgatherAlgorithm::Ring)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Allgather, hypercube, AllgatherAlgorithm::Hypercube)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Allgather, tree, AllgatherAlgorithm::Tree)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_HalfOptimal, smart_tree, BroadcastAlgorithm::SmartTree)->Arg(1024)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -28,14 +28,14 @@ RunSpec bench_run(std::uint32_t rounds) {
 
 // The target: D = 8 at full spawn for 10^4 rounds.
 void BM_CccOnDemandD8Full(benchmark::State& state) {
-    const CccSpec spec{8, CccDiscipline::on_demand, CycleKind::optimized, CccRouting::thesis};
+    const CccSpec spec{8, CccDiscipline::OnDemand, CycleKind::Optimized, CccRouting::Thesis};
     for (auto _ : state) report(state, simulate_ccc(spec, {2048, 0}, bench_run(std::uint32_t(state.range(0)))));
 }
 BENCHMARK(BM_CccOnDemandD8Full)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
 
 void BM_CccCycledD8Full(benchmark::State& state) {
     // current-dimension routing keeps the cycled version below saturation at full spawn
-    const CccSpec spec{8, CccDiscipline::cycled, CycleKind::optimized, CccRouting::current_dimension};
+    const CccSpec spec{8, CccDiscipline::Cycled, CycleKind::Optimized, CccRouting::CurrentDimension};
     for (auto _ : state) report(state, simulate_ccc(spec, {2048, 0}, bench_run(std::uint32_t(state.range(0)))));
 }
 BENCHMARK(BM_CccCycledD8Full)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);

@@ -5,7 +5,7 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "option_checks.hpp"
-#include "output.hpp"
+#include "result_view.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/congestion_edges.hpp"
 
@@ -26,49 +26,39 @@ struct EdgeCount {
     std::uint64_t edges = 0;
 };
 
-nlohmann::json analysis_json(const LoadedTraffic& in, const TrafficAnalysis& a, const EdgeCount& edges, double rate) {
-    nlohmann::json bottlenecks = nlohmann::json::array();
-    for (int l : a.bottlenecks) bottlenecks.push_back(in.traffic.link_name(l));
-    nlohmann::json loads = nlohmann::json::object();
-    for (int l = 0; l < in.traffic.link_count(); ++l)
-        if (a.load[l] > 0) loads[in.traffic.link_name(l)] = a.load[l];
-    nlohmann::json j{{"source", in.source},
-                     {"transfers", a.transfers},
-                     {"links", in.traffic.link_count()},
-                     {"links_used", loads.size()},
-                     {"duration", a.duration},
-                     {"bottlenecks", bottlenecks},
-                     {"skeleton", a.skeleton.count()},
-                     {"liquid_throughput", a.liquid_ratio()},
-                     {"loads", loads}};
-    if (edges.counted) j["congestion_graph"] = {{"vertices", a.transfers}, {"edges", edges.edges}};
-    if (rate > 0) {
-        j["link_rate_bytes_per_s"] = rate;
-        j["liquid_throughput_bytes_per_s"] = a.liquid_ratio() * rate;
-    }
-    return j;
-}
-
-void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const EdgeCount& edges, double rate, bool loads) {
-    fmt::print("traffic:            {}\n", in.source);
-    fmt::print("transfers:          {}\n", a.transfers);
-    fmt::print("links:              {}\n", in.traffic.link_count());
-    fmt::print("duration (Lambda):  {}\n", a.duration);
-    std::string names;
-    for (int l : a.bottlenecks) names += (names.empty() ? "" : " ") + in.traffic.link_name(l);
-    fmt::print("bottlenecks:        {} ({})\n", a.bottlenecks.size(), names);
-    fmt::print("skeleton:           {} transfers ({:.1f}%)\n", a.skeleton.count(),
-               a.transfers ? 100.0 * double(a.skeleton.count()) / a.transfers : 0.0);
-    fmt::print("liquid throughput:  {}/{} = {:.4g} transfers per frame", a.transfers, a.duration, a.liquid_ratio());
-    if (rate > 0) fmt::print(" = {:.4g} MB/s ({:.4g} Gb/s) at {:.4g} MB/s links", a.liquid_ratio() * rate / 1e6,
-                             a.liquid_ratio() * rate * 8 / 1e9, rate / 1e6);
-    if (edges.counted) fmt::print("\ncongestion graph:   {} vertices, {} edges\n", a.transfers, edges.edges);
-    else fmt::print("\ncongestion graph:   not counted (--no-congestion-graph)\n");
-    if (loads) {
-        fmt::print("link loads:\n");
-        for (int l = 0; l < in.traffic.link_count(); ++l)
-            if (a.load[l] > 0) fmt::print("  {:<12} {}{}\n", in.traffic.link_name(l), a.load[l], a.load[l] == a.duration ? "  bottleneck" : "");
-    }
+ResultView analysis_view(const LoadedTraffic& in, const TrafficAnalysis& a, const EdgeCount& edges, double rate, bool loads) {
+    const Traffic& t = in.traffic;
+    std::vector<std::string> bottlenecks;
+    for (int l : a.bottlenecks) bottlenecks.push_back(t.link_name(l));
+    nlohmann::json load_map = nlohmann::json::object();
+    std::string load_lines = "link loads:";
+    for (int l = 0; l < t.link_count(); ++l)
+        if (a.load[l] > 0) {
+            load_map[t.link_name(l)] = a.load[l];
+            load_lines += fmt::format("\n  {:<12} {}{}", t.link_name(l), a.load[l], a.load[l] == a.duration ? "  bottleneck" : "");
+        }
+    const double skeleton_pct = a.transfers ? 100.0 * double(a.skeleton.count()) / a.transfers : 0.0;
+    std::string throughput = fmt::format("{}/{} = {:.4g} transfers per frame", a.transfers, a.duration, a.liquid_ratio());
+    if (rate > 0)
+        throughput += fmt::format(" = {:.4g} MB/s ({:.4g} Gb/s) at {:.4g} MB/s links", a.liquid_ratio() * rate / 1e6,
+                                  a.liquid_ratio() * rate * 8 / 1e9, rate / 1e6);
+    ResultView v;
+    v.field("source", in.source, "traffic")
+        .field("transfers", a.transfers, "transfers")
+        .field("links", t.link_count(), "links")
+        .json_only("links_used", load_map.size())
+        .field("duration", a.duration, "duration (Lambda)")
+        .names("bottlenecks", bottlenecks, "bottlenecks")
+        .field("skeleton", a.skeleton.count(), "skeleton", fmt::format("{} transfers ({:.1f}%)", a.skeleton.count(), skeleton_pct))
+        .field("liquid_throughput", a.liquid_ratio(), "liquid throughput", throughput);
+    if (rate > 0)
+        v.json_only("link_rate_bytes_per_s", rate).json_only("liquid_throughput_bytes_per_s", a.liquid_ratio() * rate);
+    if (edges.counted)
+        v.field("congestion_graph", {{"vertices", a.transfers}, {"edges", edges.edges}}, "congestion graph",
+                fmt::format("{} vertices, {} edges", a.transfers, edges.edges));
+    else v.text_only(v.label("congestion graph") + "not counted (--no-congestion-graph)");
+    v.row("loads", load_map, load_lines).text_if(loads);
+    return v;
 }
 
 const RegisterCommand reg{{"analyze", "link loads, duration, bottlenecks, skeleton, liquid throughput, congestion graph",
@@ -86,8 +76,7 @@ const RegisterCommand reg{{"analyze", "link loads, duration, bottlenecks, skelet
             TrafficAnalysis a = analyze(in.traffic);
             const EdgeCount edges = o->no_congestion_graph ? EdgeCount{} : EdgeCount{true, count_congestion_edges(in.traffic)};
             double rate = o->rate > 0 ? o->rate : in.link_rate;
-            if (o->json) print_json(analysis_json(in, a, edges, rate));
-            else print_text(in, a, edges, rate, o->loads);
+            render(analysis_view(in, a, edges, rate, o->loads), o->json);
         });
     }}};
 

@@ -11,9 +11,11 @@
 #include "liquid/io/output_file.hpp"
 #include "liquid/optical/broadcast/allgather.hpp"
 #include "liquid/optical/broadcast/broadcast.hpp"
+#include "liquid/optical/broadcast/comparison.hpp"
 #include "liquid/optical/broadcast/sweep.hpp"
 #include "option_checks.hpp"
 #include "output.hpp"
+#include "result_view.hpp"
 
 namespace liquid::app {
 namespace {
@@ -111,53 +113,52 @@ struct BroadcastOptions {
     bool no_half = false;
 };
 
+/// One algorithm's row: the executor's report (JSON as report_json) beside the closed forms.
+ResultView broadcast_row(const BroadcastRun& run, const BroadcastComparison& c, const ModelParams& p) {
+    const BroadcastAlgorithm a = run.algorithm;
+    const ExecutionReport& r = run.report;
+    ResultView v;
+    v.json_fields(report_json(r));
+    v.row("number", static_cast<int>(a),
+          fmt::format("{:>2}  {:<20} {:>12.3f} {:>12.3f} {:>12} {:>8} {:>6} {:>5} {:>11}  {}", static_cast<int>(a), name(a),
+                      to_microseconds(r.completion) / 1000, to_microseconds(run.thesis) / 1000, opt_ms(run.exact),
+                      r.configuration_changes, r.local_configuration_sets, r.max_messages_per_node(), opt_ms(run.half.executor),
+                      status(r)))
+        .json_only("algorithm", name(a))
+        .json_only("title", title(a))
+        .json_only("thesis_form_us", to_microseconds(run.thesis))
+        .json_only("exact_form_us", opt_us(run.exact))
+        .json_only("difference_us", to_microseconds(r.completion - (run.exact ? *run.exact : run.thesis)))
+        .json_only("half_optimal_tc_us", {{"executor", opt_us(run.half.executor)},
+                                          {"closed_form", opt_us(run.half.closed_form)},
+                                          {"thesis_text", opt_us(run.half.thesis_text)}});
+    if (a == BroadcastAlgorithm::SmartRing)
+        v.json_only("k", c.k).json_only("thesis_k", c.thesis_k).json_only("thesis_stages", smart_ring_stages(p.nodes, c.k));
+    return v;
+}
+
 void run_broadcast_command(const BroadcastOptions& o) {
     require_power_of_two(o.model.nodes);
     ModelParams p = o.model.params(1);
     if (o.k < 0) throw InputError("--k", "k must be positive (0 = the thesis's value)");
     std::vector<BroadcastAlgorithm> algs =
         o.algorithm == "all" ? all_broadcast_algorithms() : std::vector{parse_broadcast_algorithm(o.algorithm)};
-    int k = o.k > 0 ? o.k : smart_ring_thesis_k(p);
-
-    nlohmann::json rows = nlohmann::json::array();
-    if (!o.model.json) {
-        fmt::print("optical broadcast: N={} S={} B Tc={} us Tb={} us/B Tf={} us/B Td={} us/B (header {} B), k={}\n",
-                   p.nodes, p.message_bytes, to_microseconds(p.tc), to_microseconds(p.tb), to_microseconds(p.tf),
-                   to_microseconds(p.td()), p.header_bytes, k);
-        fmt::print("{:>2}  {:<20} {:>12} {:>12} {:>12} {:>8} {:>6} {:>5} {:>11}  {}\n", "#", "algorithm", "time ms",
-                   "thesis ms", "exact ms", "changes", "sets", "msgs", "Tc^0.5 ms", "rules");
-    }
-    for (auto a : algs) {
-        ExecutionReport r = run_broadcast(a, p, k);
-        Time thesis = thesis_closed_form(a, p, k);
-        auto exact = exact_closed_form(a, p);
-        HalfOptimal half = o.no_half ? HalfOptimal{} : half_optimal(a, p);
-        nlohmann::json j = report_json(r);
-        j["number"] = static_cast<int>(a);
-        j["algorithm"] = name(a);
-        j["title"] = title(a);
-        j["thesis_form_us"] = to_microseconds(thesis);
-        j["exact_form_us"] = opt_us(exact);
-        j["difference_us"] = to_microseconds(r.completion - (exact ? *exact : thesis));
-        j["half_optimal_tc_us"] = {{"executor", opt_us(half.executor)},
-                                   {"closed_form", opt_us(half.closed_form)},
-                                   {"thesis_text", opt_us(half.thesis_text)}};
-        if (a == BroadcastAlgorithm::smart_ring) {
-            j["k"] = k;
-            j["thesis_k"] = smart_ring_thesis_k(p);
-            j["thesis_stages"] = smart_ring_stages(p.nodes, k);
-        }
-        rows.push_back(j);
-        if (!o.model.json)
-            fmt::print("{:>2}  {:<20} {:>12.3f} {:>12.3f} {:>12} {:>8} {:>6} {:>5} {:>11}  {}\n", static_cast<int>(a),
-                       name(a), to_microseconds(r.completion) / 1000, to_microseconds(thesis) / 1000, opt_ms(exact),
-                       r.configuration_changes, r.local_configuration_sets, r.max_messages_per_node(),
-                       opt_ms(half.executor), status(r));
-    }
-    if (o.model.json) print_json({{"command", "optical broadcast"}, {"params", params_json(p)}, {"algorithms", rows}});
-    else
-        fmt::print("time: executor; thesis: §4.5 table; exact: thesis form corrected for the terms it drops "
-                   "(README section 'Executor versus the closed forms'); changes: global configuration changes; msgs: most messages sent by one node\n");
+    const BroadcastComparison c = compare_broadcasts(algs, p, o.k, !o.no_half);
+    std::vector<ResultView> rows;
+    for (const BroadcastRun& run : c.runs) rows.push_back(broadcast_row(run, c, p));
+    ResultView v;
+    v.json_only("command", "optical broadcast")
+        .row("params", params_json(p),
+             fmt::format("optical broadcast: N={} S={} B Tc={} us Tb={} us/B Tf={} us/B Td={} us/B (header {} B), k={}", p.nodes,
+                         p.message_bytes, to_microseconds(p.tc), to_microseconds(p.tb), to_microseconds(p.tf),
+                         to_microseconds(p.td()), p.header_bytes, c.k))
+        .text_only(fmt::format("{:>2}  {:<20} {:>12} {:>12} {:>12} {:>8} {:>6} {:>5} {:>11}  {}", "#", "algorithm", "time ms",
+                               "thesis ms", "exact ms", "changes", "sets", "msgs", "Tc^0.5 ms", "rules"))
+        .list("algorithms", rows)
+        .text_only("time: executor; thesis: §4.5 table; exact: thesis form corrected for the terms it drops "
+                   "(README section 'Executor versus the closed forms'); changes: global configuration changes; msgs: most "
+                   "messages sent by one node");
+    render(v, o.model.json);
 }
 
 // ---------------------------------------------------------------- optical allgather
@@ -165,6 +166,22 @@ struct AllgatherOptions {
     ModelOptions model;
     std::string algorithm = "all";
 };
+
+ResultView allgather_row(const AllgatherRun& run, const ModelParams& p) {
+    const AllgatherAlgorithm a = run.algorithm;
+    const ExecutionReport& r = run.report;
+    ResultView v;
+    v.json_fields(report_json(r));
+    v.row("algorithm", name(a),
+          fmt::format("{:<10} {:>14.3f} {:>14} {:>8} {:>9} {:>9.1f}  {}", name(a), to_microseconds(r.completion) / 1000,
+                      opt_ms(run.closed_form), r.configuration_changes, r.max_messages_per_node(), r.mean_messages_per_node(),
+                      status(r)))
+        .json_only("closed_form_us", opt_us(run.closed_form))
+        .json_only("messages_lower_bound", allgather_messages_lower_bound(p));
+    if (a == AllgatherAlgorithm::Ring) v.json_only("thesis_form_us", to_microseconds(ring_allgather_thesis_form(p)));
+    if (a == AllgatherAlgorithm::Tree) v.json_only("lower_bound_us", to_microseconds(tree_lower_bound(p)));
+    return v;
+}
 
 void run_allgather_command(const AllgatherOptions& o) {
     require_power_of_two(o.model.nodes);
@@ -174,32 +191,19 @@ void run_allgather_command(const AllgatherOptions& o) {
     ModelParams p = o.model.params(3);
     std::vector<AllgatherAlgorithm> algs =
         o.algorithm == "all" ? all_allgather_algorithms() : std::vector{parse_allgather_algorithm(o.algorithm)};
-    nlohmann::json rows = nlohmann::json::array();
-    if (!o.model.json) {
-        fmt::print("optical allgather: N={} S={} B M={} Tc={} us Tb={} us/B Tf={} us/B\n", p.nodes, p.message_bytes,
-                   p.multicast, to_microseconds(p.tc), to_microseconds(p.tb), to_microseconds(p.tf));
-        fmt::print("{:<10} {:>14} {:>14} {:>8} {:>9} {:>9}  {}\n", "algorithm", "time ms", "closed ms", "changes",
-                   "max msgs", "mean msgs", "rules");
-    }
-    for (auto a : algs) {
-        ExecutionReport r = run_allgather(a, p);
-        auto closed = allgather_closed_form(a, p);
-        nlohmann::json j = report_json(r);
-        j["algorithm"] = name(a);
-        j["closed_form_us"] = opt_us(closed);
-        j["messages_lower_bound"] = allgather_messages_lower_bound(p);
-        if (a == AllgatherAlgorithm::ring) j["thesis_form_us"] = to_microseconds(ring_allgather_thesis_form(p));
-        if (a == AllgatherAlgorithm::tree) j["lower_bound_us"] = to_microseconds(tree_lower_bound(p));
-        rows.push_back(j);
-        if (!o.model.json)
-            fmt::print("{:<10} {:>14.3f} {:>14} {:>8} {:>9} {:>9.1f}  {}\n", name(a), to_microseconds(r.completion) / 1000,
-                       opt_ms(closed), r.configuration_changes, r.max_messages_per_node(), r.mean_messages_per_node(),
-                       status(r));
-    }
-    if (o.model.json) print_json({{"command", "optical allgather"}, {"params", params_json(p)}, {"algorithms", rows}});
-    else
-        fmt::print("thesis (§6.2.3) ring form 2Td + (N-1)S*Tf = {:.3f} ms; messages per node >= ceil((N-1)/M) = {}\n",
-                   to_microseconds(ring_allgather_thesis_form(p)) / 1000, allgather_messages_lower_bound(p));
+    std::vector<ResultView> rows;
+    for (const AllgatherRun& run : compare_allgathers(algs, p)) rows.push_back(allgather_row(run, p));
+    ResultView v;
+    v.json_only("command", "optical allgather")
+        .row("params", params_json(p),
+             fmt::format("optical allgather: N={} S={} B M={} Tc={} us Tb={} us/B Tf={} us/B", p.nodes, p.message_bytes,
+                         p.multicast, to_microseconds(p.tc), to_microseconds(p.tb), to_microseconds(p.tf)))
+        .text_only(fmt::format("{:<10} {:>14} {:>14} {:>8} {:>9} {:>9}  {}", "algorithm", "time ms", "closed ms", "changes",
+                               "max msgs", "mean msgs", "rules"))
+        .list("algorithms", rows)
+        .text_only(fmt::format("thesis (§6.2.3) ring form 2Td + (N-1)S*Tf = {:.3f} ms; messages per node >= ceil((N-1)/M) = {}",
+                               to_microseconds(ring_allgather_thesis_form(p)) / 1000, allgather_messages_lower_bound(p)));
+    render(v, o.model.json);
 }
 
 // ---------------------------------------------------------------- optical sweep
@@ -214,9 +218,9 @@ struct SweepOptions {
 
 void run_sweep_command(const SweepOptions& o) {
     SweepSpec spec;
-    if (o.kind == "broadcast") spec.kinds = {SweepKind::broadcast};
-    else if (o.kind == "allgather") spec.kinds = {SweepKind::allgather};
-    else if (o.kind == "both") spec.kinds = {SweepKind::broadcast, SweepKind::allgather};
+    if (o.kind == "broadcast") spec.kinds = {SweepKind::Broadcast};
+    else if (o.kind == "allgather") spec.kinds = {SweepKind::Allgather};
+    else if (o.kind == "both") spec.kinds = {SweepKind::Broadcast, SweepKind::Allgather};
     else throw InputError("--kind", fmt::format("unknown kind '{}'", o.kind), "use broadcast, allgather or both");
     auto colon = o.nodes.find(':');
     try {

@@ -15,9 +15,11 @@
 #include "liquid/io/output_file.hpp"
 #include "liquid/optical/p2p/options.hpp"
 #include "liquid/optical/p2p/result_json.hpp"
+#include "liquid/optical/p2p/model_run.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
-#include "liquid/optical/p2p/thesis_tables.hpp"
+#include "liquid/optical/p2p/thesis_comparison.hpp"
 #include "output.hpp"
+#include "result_view.hpp"
 
 namespace liquid::app {
 namespace {
@@ -41,118 +43,109 @@ struct P2pOptions {
     bool json = false;
 };
 
-std::uint32_t chord_length(const p2p::MultiRingSpec& s) {
-    return s.w == p2p::MultiRingSpec::kDefaultW ? p2p::default_chord_length(s.nodes) : s.w;
-}
-
-void print_result(const p2p::SimResult& r, const std::string& title, bool hot) {
-    fmt::print("{}\n", title);
-    fmt::print("  mean rounds {:.2f} (p50 {}, p90 {}, p99 {}, max {}), mean hops {:.2f}, load-free mean hops {:.2f}\n",
-               r.mean_rounds, r.p50, r.p90, r.p99, r.max_rounds, r.mean_hops, r.static_average_distance);
+/// One simulation's result: JSON as p2p::to_json, text as a titled block of lines.
+ResultView result_view(const p2p::SimResult& r, const std::string& title, bool hot) {
+    std::string text = title;
+    text += fmt::format("\n  mean rounds {:.2f} (p50 {}, p90 {}, p99 {}, max {}), mean hops {:.2f}, load-free mean hops {:.2f}",
+                        r.mean_rounds, r.p50, r.p90, r.p99, r.max_rounds, r.mean_hops, r.static_average_distance);
     if (hot)
-        fmt::print("  to the hot spot: {} measured requests, mean rounds {:.2f}{}\n", r.hot_delivered, r.hot_mean_rounds,
-                   r.hotspot_moves ? fmt::format(" (it moved {} times)", r.hotspot_moves) : "");
+        text += fmt::format("\n  to the hot spot: {} measured requests, mean rounds {:.2f}{}", r.hot_delivered, r.hot_mean_rounds,
+                            r.hotspot_moves ? fmt::format(" (it moved {} times)", r.hotspot_moves) : "");
     if (r.model == "multi-ring")
-        fmt::print("  link load bound: the busiest link is offered {:.0f} % of what MMIR lets through; {}\n",
-                   100 * r.busiest_link_utilization,
-                   std::isfinite(r.hot_saturation_p)
-                       ? fmt::format("a hot spot at node 0 overloads a link from p = {:.1f} %", 100 * r.hot_saturation_p)
-                       : std::string("no hot spot can overload a link"));
-    fmt::print("  requests: {} created, {} measured, {} delivered{}\n", r.created, r.measured, r.delivered,
-               r.saturated ? fmt::format(", {} NOT delivered (saturated: offered load exceeds capacity)", r.undelivered)
-                           : "");
-    fmt::print("  queues: {:.2f} messages per node on average, longest {}; {:.1f} messages per transmission (max {})\n",
-               r.mean_queue, r.max_queue, r.mean_batch, r.max_batch);
-    fmt::print("  collision check: {} collisions, {} misroutes, {} harmless overlaps over {} rounds\n", r.collisions,
-               r.misroutes, r.overlaps, r.rounds_run);
-    if (r.reconfig_attempts)
-        fmt::print("  reconfigurations: {} of {} attempts\n", r.reconfigurations, r.reconfig_attempts);
-    fmt::print("  {:.2f} s, {:.0f} rounds/s\n", r.elapsed_seconds, double(r.rounds_run) / std::max(r.elapsed_seconds, 1e-9));
+        text += fmt::format("\n  link load bound: the busiest link is offered {:.0f} % of what MMIR lets through; {}",
+                            100 * r.busiest_link_utilization,
+                            std::isfinite(r.hot_saturation_p)
+                                ? fmt::format("a hot spot at node 0 overloads a link from p = {:.1f} %", 100 * r.hot_saturation_p)
+                                : std::string("no hot spot can overload a link"));
+    text += fmt::format("\n  requests: {} created, {} measured, {} delivered{}", r.created, r.measured, r.delivered,
+                        r.saturated ? fmt::format(", {} NOT delivered (saturated: offered load exceeds capacity)", r.undelivered)
+                                    : "");
+    text += fmt::format("\n  queues: {:.2f} messages per node on average, longest {}; {:.1f} messages per transmission (max {})",
+                        r.mean_queue, r.max_queue, r.mean_batch, r.max_batch);
+    text += fmt::format("\n  collision check: {} collisions, {} misroutes, {} harmless overlaps over {} rounds", r.collisions,
+                        r.misroutes, r.overlaps, r.rounds_run);
+    if (r.reconfig_attempts) text += fmt::format("\n  reconfigurations: {} of {} attempts", r.reconfigurations, r.reconfig_attempts);
+    text += fmt::format("\n  {:.2f} s, {:.0f} rounds/s", r.elapsed_seconds, double(r.rounds_run) / std::max(r.elapsed_seconds, 1e-9));
+    ResultView v;
+    v.json_fields(p2p::to_json(r));
+    return v.text_only(text);
 }
 
-void run_p2p(const P2pOptions& o) {
-    p2p::RunSpec run{o.rounds, o.warmup, o.mmir, o.seed, o.drain, p2p::parse_mmir_scope(o.mmir_per)};
-    p2p::TrafficSpec traffic{0, p2p::parse_probability(o.hotspot, "--hotspot"), {o.hotspot_move}};
-    if (o.hotspot_move && traffic.hotspot_p == 0)
+p2p::ModelRun model_run(const P2pOptions& o) {
+    p2p::ModelRun m;
+    m.run = {o.rounds, o.warmup, o.mmir, o.seed, o.drain, p2p::parse_mmir_scope(o.mmir_per)};
+    m.traffic = {0, p2p::parse_probability(o.hotspot, "--hotspot"), {o.hotspot_move}};
+    if (o.hotspot_move && m.traffic.hotspot_p == 0)
         throw InputError("--hotspot-move", "a moving hot spot needs a hot-spot parameter", "add e.g. --hotspot 5%");
-    std::uint32_t nodes = 0;
-    p2p::CccSpec ccc;
-    p2p::MultiRingSpec ring;
-    const bool is_ccc = o.model == "ccc";
-    if (is_ccc) {
-        ccc = {o.dimension, p2p::parse_discipline(o.discipline), p2p::parse_cycle(o.cycle), p2p::parse_routing(o.routing)};
-        nodes = p2p::CccTopology(o.dimension).nodes();
+    m.ccc = o.model == "ccc";
+    if (m.ccc) {
+        m.ccc_spec = {o.dimension, p2p::parse_discipline(o.discipline), p2p::parse_cycle(o.cycle), p2p::parse_routing(o.routing)};
     } else if (o.model == "multi-ring") {
-        ring.nodes = o.nodes;
-        ring.chords = p2p::parse_chords(o.chords);
+        m.ring_spec.nodes = o.nodes;
+        m.ring_spec.chords = p2p::parse_chords(o.chords);
         if (o.w < -1 || o.w > std::int64_t(o.nodes)) throw InputError("-w", "chord length out of range", "0 <= w < N, even");
-        ring.w = o.w < 0 ? p2p::MultiRingSpec::kDefaultW : std::uint32_t(o.w);
-        ring.reconfig.variant = p2p::parse_reconfig(o.reconfig);
-        ring.reconfig.threshold = o.threshold;
-        ring.reconfig.gap = std::max(1u, o.gap);
-        ring.reconfig.tc_rounds = o.tc;
-        nodes = o.nodes;
+        m.ring_spec.w = o.w < 0 ? p2p::MultiRingSpec::kDefaultW : std::uint32_t(o.w);
+        m.ring_spec.reconfig.variant = p2p::parse_reconfig(o.reconfig);
+        m.ring_spec.reconfig.threshold = o.threshold;
+        m.ring_spec.reconfig.gap = std::max(1u, o.gap);
+        m.ring_spec.reconfig.tc_rounds = o.tc;
     } else {
         throw InputError("--model", "unknown model '" + o.model + "'", "use ccc or multi-ring");
     }
-    traffic.spawn = p2p::parse_spawn(o.spawn, nodes);
-    if (!o.json) fmt::print(stderr, "seed {}\n", o.seed);
+    m.traffic.spawn = p2p::parse_spawn(o.spawn, m.nodes());
+    return m;
+}
 
-    const bool dynamic = !is_ccc && ring.reconfig.variant != p2p::Reconfig::none;
-    ProgressBar bar("simulating", std::uint64_t(o.rounds) * (dynamic ? 2 : 1), !o.json);
-    std::uint64_t base = 0, reported = 0;
-    auto progress = [&](std::uint64_t done, std::uint64_t) {
-        if (base + done > reported) bar.advance(base + done - reported);
-        reported = std::max(reported, base + done);
-    };
-    p2p::SimResult result = is_ccc ? p2p::simulate_ccc(ccc, traffic, run, progress)
-                                   : p2p::simulate_multi_ring(ring, traffic, run, progress);
-    p2p::SimResult baseline;
-    if (dynamic) {
-        base = o.rounds;
-        p2p::MultiRingSpec fixed = ring;
-        fixed.reconfig.variant = p2p::Reconfig::none;
-        baseline = p2p::simulate_multi_ring(fixed, traffic, run, progress);
-    }
-    bar.finish();
-
-    nlohmann::json params = {{"model", o.model}, {"nodes", nodes}, {"spawn", traffic.spawn},
-                             {"hotspot_p", traffic.hotspot_p}, {"hotspot_move", o.hotspot_move}, {"mmir", o.mmir}, {"mmir_per", o.mmir_per}, {"rounds", o.rounds},
+ResultView p2p_view(const P2pOptions& o, const p2p::ModelRun& m, const p2p::ModelRunResult& r) {
+    const std::uint32_t nodes = m.nodes();
+    nlohmann::json params = {{"model", o.model}, {"nodes", nodes}, {"spawn", m.traffic.spawn},
+                             {"hotspot_p", m.traffic.hotspot_p}, {"hotspot_move", o.hotspot_move}, {"mmir", o.mmir}, {"mmir_per", o.mmir_per}, {"rounds", o.rounds},
                              {"warmup", o.warmup ? o.warmup : o.rounds / 5}, {"seed", o.seed}};
     std::string title;
-    if (is_ccc) {
+    const std::string mmir = p2p::mmir_text(o.mmir, m.run.mmir_scope);
+    if (m.ccc) {
+        const p2p::CccSpec& ccc = m.ccc_spec;
         params["dimension"] = o.dimension;
         params["discipline"] = p2p::to_string(ccc.discipline);
         params["cycle"] = p2p::to_string(ccc.cycle);
         params["routing"] = p2p::to_string(ccc.routing);
         title = fmt::format("CCC D={} ({} nodes), {}{}, spawn {}, MMIR {}, hot spot p={}, seed {}", o.dimension, nodes,
                             p2p::to_string(ccc.discipline),
-                            ccc.discipline == p2p::CccDiscipline::cycled ? " (" + p2p::to_string(ccc.cycle) + ")" : "",
-                            traffic.spawn, p2p::mmir_text(o.mmir, run.mmir_scope), traffic.hotspot_p, o.seed);
+                            ccc.discipline == p2p::CccDiscipline::Cycled ? " (" + p2p::to_string(ccc.cycle) + ")" : "",
+                            m.traffic.spawn, mmir, m.traffic.hotspot_p, o.seed);
     } else {
+        const p2p::MultiRingSpec& ring = m.ring_spec;
         params["chords"] = p2p::to_string(ring.chords);
-        if (ring.chords == p2p::ChordKind::fixed) params["w"] = chord_length(ring);
+        if (ring.chords == p2p::ChordKind::Fixed) params["w"] = p2p::chord_length(ring);
         params["reconfig"] = p2p::to_string(ring.reconfig.variant);
         title = fmt::format("multi ring N={}, {} chords{}, spawn {}, MMIR {}, hot spot p={}, seed {}", nodes,
                             p2p::to_string(ring.chords),
-                            ring.chords == p2p::ChordKind::fixed
-                                ? fmt::format(" (w={})", chord_length(ring))
-                                : "",
-                            traffic.spawn, p2p::mmir_text(o.mmir, run.mmir_scope), traffic.hotspot_p, o.seed);
+                            ring.chords == p2p::ChordKind::Fixed ? fmt::format(" (w={})", p2p::chord_length(ring)) : "",
+                            m.traffic.spawn, mmir, m.traffic.hotspot_p, o.seed);
     }
     if (o.hotspot_move) title += fmt::format(", hot spot moves every {} rounds", o.hotspot_move);
-    if (o.json) {
-        nlohmann::json j = {{"parameters", params}, {"result", p2p::to_json(result)}};
-        if (dynamic) j["static_baseline"] = p2p::to_json(baseline);
-        print_json(j);
-        return;
+    if (m.dynamic()) title += ", dynamic reconfiguration " + p2p::to_string(m.ring_spec.reconfig.variant);
+    ResultView v;
+    const bool hot = m.traffic.hotspot_p > 0;
+    v.json_only("parameters", params).section("result", result_view(r.result, title, hot));
+    if (r.static_baseline) {
+        v.section("static_baseline", result_view(*r.static_baseline, "static configuration, same seed and traffic", hot))
+            .text_only(fmt::format("dynamic / static mean rounds: {:.3f}", r.result.mean_rounds / r.static_baseline->mean_rounds));
     }
-    const bool hot = traffic.hotspot_p > 0;
-    print_result(result, title + (dynamic ? ", dynamic reconfiguration " + p2p::to_string(ring.reconfig.variant) : ""), hot);
-    if (dynamic) {
-        print_result(baseline, "static configuration, same seed and traffic", hot);
-        fmt::print("dynamic / static mean rounds: {:.3f}\n", result.mean_rounds / baseline.mean_rounds);
-    }
+    return v;
+}
+
+void run_p2p(const P2pOptions& o) {
+    const p2p::ModelRun m = model_run(o);
+    if (!o.json) fmt::print(stderr, "seed {}\n", o.seed);
+    ProgressBar bar("simulating", std::uint64_t(o.rounds) * (m.dynamic() ? 2 : 1), !o.json);
+    std::uint64_t reported = 0;
+    const p2p::ModelRunResult r = p2p::run_model(m, [&](std::uint64_t done, std::uint64_t) {
+        if (done > reported) bar.advance(done - reported);
+        reported = std::max(reported, done);
+    });
+    bar.finish();
+    render(p2p_view(o, m, r), o.json);
 }
 
 const RegisterCommand reg_p2p{{
@@ -206,168 +199,122 @@ struct TablesOptions {
     unsigned threads = 0;
 };
 
-struct Lookup {
-    const std::vector<p2p::Experiment>& exps;
-    const std::vector<p2p::SimResult>& results;
-    const p2p::SimResult* find(const std::string& group, const std::string& curve, double x) const {
-        for (std::size_t i = 0; i < exps.size(); ++i)
-            if (exps[i].group == group && exps[i].curve == curve && exps[i].x == x) return &results[i];
-        return nullptr;
-    }
-};
-
 /// "12.3", or "812.4*" when measured requests were still undelivered (saturated).
 std::string cell(const p2p::SimResult* r) {
     if (!r) return "-";
     return fmt::format("{:.1f}{}", r->mean_rounds, r->saturated ? "*" : "");
 }
 
-nlohmann::json experiment_row(const p2p::Experiment& e, const p2p::SimResult& r) {
-    nlohmann::json j = p2p::to_json(r);
-    j["group"] = e.group;
-    j["curve"] = e.curve;
-    j["x"] = e.x;
-    j["spawn"] = e.traffic.spawn;
-    j["hotspot_p"] = e.traffic.hotspot_p;
-    j["hotspot_move"] = e.traffic.move.every;
-    j["mmir"] = e.run.mmir;
-    j["rounds"] = e.run.rounds;
-    if (e.ccc) {
-        j["dimension"] = e.ccc_spec.dimension;
-        j["discipline"] = p2p::to_string(e.ccc_spec.discipline);
-        j["routing"] = p2p::to_string(e.ccc_spec.routing);
-    } else {
-        j["chords"] = p2p::to_string(e.ring_spec.chords);
-        if (e.ring_spec.chords == p2p::ChordKind::fixed) j["w"] = chord_length(e.ring_spec);
-        j["reconfig"] = p2p::to_string(e.ring_spec.reconfig.variant);
-    }
-    return j;
+ResultView table1_row(const p2p::Table1Comparison& c) {
+    const auto& t = c.thesis;
+    const int d = t.dimension;
+    ResultView v;
+    v.row("dimension", d,
+          fmt::format("{:>3} {:>6} | {:>7} {:>22} | {:>9} {:>15} {:>9} | {:>10.2f} {:>4} | {:>12}", d, c.cycled10->nodes, t.cycled,
+                      cell(c.cycled10) + " / " + cell(c.cycled50) + " / " + cell(c.cycled100),
+                      fmt::format("{}-{}", t.on_demand_low, t.on_demand_high), cell(c.on_demand10) + " - " + cell(c.on_demand100),
+                      cell(c.on_demand_idle), c.cycled10->static_average_distance, 3 * d, cell(c.current_dimension100)))
+        .json_only("nodes", c.cycled10->nodes)
+        .json_only("thesis", {{"cycled", t.cycled}, {"on_demand", {t.on_demand_low, t.on_demand_high}}})
+        .json_only("ours", {{"cycled", {c.cycled10->mean_rounds, c.cycled50->mean_rounds, c.cycled100->mean_rounds}},
+                            {"cycled_saturated", {c.cycled10->saturated, c.cycled50->saturated, c.cycled100->saturated}},
+                            {"on_demand", {c.on_demand10->mean_rounds, c.on_demand100->mean_rounds}},
+                            {"on_demand_one_event_per_round", c.on_demand_idle->mean_rounds},
+                            {"route_hops", c.cycled10->static_average_distance},
+                            {"cycled_current_dimension_100", c.current_dimension100->mean_rounds}});
+    return v;
 }
 
-std::string csv_text(const std::vector<p2p::Experiment>& exps, const std::vector<p2p::SimResult>& rs) {
-    std::ostringstream f;
-    f << "group,curve,x,model,nodes,spawn,hotspot_p,mmir,discipline_or_chords,routing_or_w,reconfig,mean_rounds,p50,p90,"
-         "p99,max,mean_hops,static_average_distance,mean_queue,max_queue,saturated,undelivered,collisions,overlaps,"
-         "reconfigurations,seed,rounds,hotspot_move,hot_mean_rounds,load_bound_saturation_p\n";
-    for (std::size_t i = 0; i < exps.size(); ++i) {
-        const auto& e = exps[i];
-        const auto& r = rs[i];
-        const std::string kind = e.ccc ? p2p::to_string(e.ccc_spec.discipline) : p2p::to_string(e.ring_spec.chords);
-        const std::string second = e.ccc ? p2p::to_string(e.ccc_spec.routing)
-                                         : std::to_string(chord_length(e.ring_spec));
-        f << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.4f},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{},{},{},{},{},{},{},{:.4f},{:.4f}\n",
-                         e.group, e.curve, e.x, r.model, r.nodes, e.traffic.spawn, e.traffic.hotspot_p, e.run.mmir, kind,
-                         second, e.ccc ? "none" : p2p::to_string(e.ring_spec.reconfig.variant), r.mean_rounds, r.p50,
-                         r.p90, r.p99, r.max_rounds, r.mean_hops, r.static_average_distance, r.mean_queue, r.max_queue,
-                         r.saturated ? 1 : 0, r.undelivered, r.collisions, r.overlaps, r.reconfigurations, r.seed,
-                         e.run.rounds, e.traffic.move.every, r.hot_mean_rounds, r.hot_saturation_p);
-    }
-    return f.str();
+ResultView table2_row(const p2p::Table2Comparison& c) {
+    const auto& t = c.thesis;
+    ResultView v;
+    v.row("dimension", t.dimension,
+          fmt::format("{:>3} {:>6} {:>4} | {:>13} {:>6.2f} | {:>13} {:>6} | {:>14} {:>6.2f} {:>5} | {:>14} {:>6}", t.dimension,
+                      t.nodes, c.w, t.optimal_fixed, c.fixed->static_average_distance, t.average_fixed, cell(c.fixed),
+                      t.optimal_random, c.random->static_average_distance, c.random->static_diameter, t.average_random,
+                      cell(c.random)))
+        .json_only("nodes", t.nodes)
+        .json_only("w", c.w)
+        .json_only("thesis", {{"optimal_fixed", t.optimal_fixed}, {"average_fixed", t.average_fixed},
+                              {"optimal_random", t.optimal_random}, {"average_random", t.average_random}})
+        .json_only("ours", {{"optimal_fixed", c.fixed->static_average_distance}, {"average_fixed", c.fixed->mean_rounds},
+                            {"optimal_random", c.random->static_average_distance}, {"diameter_random", c.random->static_diameter},
+                            {"average_random", c.random->mean_rounds}});
+    return v;
 }
 
-nlohmann::json print_tables(const Lookup& L, const TablesOptions& o, bool print) {
-    nlohmann::json j;
-    auto say = [&](const std::string& s) {
-        if (print) fmt::print("{}", s);
-    };
-    say(fmt::format("Table 1: CCC, mean rounds to finish a random event (thesis routing; cycled MMIR 35 per link, "
-                    "on-demand MMIR unlimited as §5.5.3 says; {} rounds, seed {}; * = saturated)\n",
-                    o.rounds, o.seed));
-    say(fmt::format("{:>3} {:>6} | {:>7} {:>22} | {:>9} {:>15} {:>9} | {:>9} {:>4} | {:>12}\n", "D", "nodes", "cycled",
-                    "ours 10% / 50% / 100%", "on-demand", "ours 10%-100%", "ours idle", "route hops", "3D",
-                    "cur-dim 100%"));
-    for (const auto& row : p2p::kThesisTable1) {
-        const int d = row.dimension;
-        const auto* c10 = L.find("table1", fmt::format("cycled_dim{}", d), 10);
-        if (!c10) continue;
-        const auto* c50 = L.find("table1", fmt::format("cycled_dim{}", d), 50);
-        const auto* c100 = L.find("table1", fmt::format("cycled_dim{}", d), 100);
-        const auto* o10 = L.find("table1", fmt::format("on-demand_dim{}", d), 10);
-        const auto* o100 = L.find("table1", fmt::format("on-demand_dim{}", d), 100);
-        const auto* idle = L.find("table1", fmt::format("on-demand_dim{}", d), 0);
-        const auto* cur = L.find("table1", fmt::format("cycled-current-dimension_dim{}", d), 100);
-        say(fmt::format("{:>3} {:>6} | {:>7} {:>22} | {:>9} {:>15} {:>9} | {:>10.2f} {:>4} | {:>12}\n", d, c10->nodes,
-                        row.cycled, cell(c10) + " / " + cell(c50) + " / " + cell(c100),
-                        fmt::format("{}-{}", row.on_demand_low, row.on_demand_high), cell(o10) + " - " + cell(o100),
-                        cell(idle), c10->static_average_distance, 3 * d, cell(cur)));
-        j["table1"].push_back({{"dimension", d}, {"nodes", c10->nodes},
-                               {"thesis", {{"cycled", row.cycled}, {"on_demand", {row.on_demand_low, row.on_demand_high}}}},
-                               {"ours", {{"cycled", {c10->mean_rounds, c50->mean_rounds, c100->mean_rounds}},
-                                         {"cycled_saturated", {c10->saturated, c50->saturated, c100->saturated}},
-                                         {"on_demand", {o10->mean_rounds, o100->mean_rounds}},
-                                         {"on_demand_one_event_per_round", idle->mean_rounds},
-                                         {"route_hops", c10->static_average_distance},
-                                         {"cycled_current_dimension_100", cur->mean_rounds}}}});
-    }
-    say(fmt::format("\nTable 2: multi ring, spawn = N, MMIR 35 per link; 'optimal' = load-free mean distance (BFS), "
-                    "'average' = simulated mean rounds\n"));
-    say(fmt::format("{:>3} {:>6} {:>4} | {:>13} {:>6} | {:>13} {:>6} | {:>14} {:>6} {:>5} | {:>14} {:>6}\n", "D", "N", "w",
-                    "opt fixed", "ours", "avg fixed", "ours", "opt random", "ours", "diam", "avg random", "ours"));
-    for (const auto& row : p2p::kThesisTable2) {
-        const auto* fx = L.find("table2", fmt::format("fixed_N{}", row.nodes), 100);
-        const auto* rd = L.find("table2", fmt::format("random_N{}", row.nodes), 100);
-        if (!fx || !rd) continue;
-        say(fmt::format("{:>3} {:>6} {:>4} | {:>13} {:>6.2f} | {:>13} {:>6} | {:>14} {:>6.2f} {:>5} | {:>14} {:>6}\n",
-                        row.dimension, row.nodes, p2p::default_chord_length(row.nodes), row.optimal_fixed,
-                        fx->static_average_distance, row.average_fixed, cell(fx), row.optimal_random,
-                        rd->static_average_distance, rd->static_diameter, row.average_random, cell(rd)));
-        j["table2"].push_back({{"dimension", row.dimension}, {"nodes", row.nodes}, {"w", p2p::default_chord_length(row.nodes)},
-                               {"thesis", {{"optimal_fixed", row.optimal_fixed}, {"average_fixed", row.average_fixed},
-                                           {"optimal_random", row.optimal_random}, {"average_random", row.average_random}}},
-                               {"ours", {{"optimal_fixed", fx->static_average_distance}, {"average_fixed", fx->mean_rounds},
-                                         {"optimal_random", rd->static_average_distance}, {"diameter_random", rd->static_diameter},
-                                         {"average_random", rd->mean_rounds}}}});
-    }
-    say("\nTable 3: CCC against multi ring (mean rounds)\n");
-    say(fmt::format("{:>3} | {:>24} {:>24} | {:>10} {:>6}\n", "D", "thesis cycled / on-dem.", "ours", "thesis MR", "ours"));
-    for (std::size_t i = 0; i < 3; ++i) {
-        const auto& t1 = p2p::kThesisTable1[i];
-        const auto& t2 = p2p::kThesisTable2[i];
-        const auto* c50 = L.find("table1", fmt::format("cycled_dim{}", t1.dimension), 50);
-        const auto* o10 = L.find("table1", fmt::format("on-demand_dim{}", t1.dimension), 10);
-        const auto* o100 = L.find("table1", fmt::format("on-demand_dim{}", t1.dimension), 100);
-        const auto* rd = L.find("table2", fmt::format("random_N{}", t2.nodes), 100);
-        if (!c50 || !rd) continue;
-        say(fmt::format("{:>3} | {:>24} {:>24} | {:>10} {:>6}\n", t1.dimension,
-                        fmt::format("{} / {}-{}", t1.cycled, t1.on_demand_low, t1.on_demand_high),
-                        cell(c50) + " / " + cell(o10) + "-" + cell(o100), t2.average_random, cell(rd)));
-        j["table3"].push_back({{"dimension", t1.dimension},
-                               {"thesis", {{"ccc_cycled", t1.cycled}, {"ccc_on_demand", {t1.on_demand_low, t1.on_demand_high}},
-                                           {"multi_ring", t2.average_random}}},
-                               {"ours", {{"ccc_cycled", c50->mean_rounds}, {"ccc_on_demand", {o10->mean_rounds, o100->mean_rounds}},
-                                         {"multi_ring", rd->mean_rounds}}}});
-    }
-    bool header = false;
-    for (std::size_t i = 0; i < L.exps.size(); ++i) {
-        const auto& e = L.exps[i];
-        if (e.group != "dynamic" || e.ring_spec.reconfig.variant == p2p::Reconfig::none) continue;
-        if (!header) {
-            say("\nDynamic reconfiguration (§5.9, random chords, spawn = N; the thesis printed no numbers, only that every "
-                "variant lost to the static configuration, with moving hot spots too (§5.9.4); moves = rounds between two "
-                "hot-spot jumps)\n");
-            say(fmt::format("{:>5} {:>4} {:>5} {:<20} | {:>8} {:>8} {:>7} | {:>16}\n", "N", "hot", "moves", "variant",
-                            "dynamic", "static", "ratio", "changes/attempts"));
-            header = true;
-        }
-        const auto& r = L.results[i];
-        // The static baseline is the same curve with variant "none" (same seed and traffic).
-        const std::string static_curve = e.curve.substr(0, e.curve.rfind('_') + 1) + "none";
-        const auto* base = L.find("dynamic", static_curve, e.x);
-        const std::uint32_t move = e.traffic.move.every;
-        say(fmt::format("{:>5} {:>3}% {:>5} {:<20} | {:>8} {:>8} {:>7.3f} | {:>16}\n", r.nodes,
-                        int(e.traffic.hotspot_p * 100), move ? std::to_string(move) : "-",
-                        p2p::to_string(e.ring_spec.reconfig.variant), cell(&r), cell(base), r.mean_rounds / base->mean_rounds,
-                        fmt::format("{}/{}", r.reconfigurations, r.reconfig_attempts)));
-        j["dynamic"].push_back({{"nodes", r.nodes}, {"hotspot_p", e.traffic.hotspot_p}, {"hotspot_move", move},
-                                {"variant", p2p::to_string(e.ring_spec.reconfig.variant)}, {"mean_rounds", r.mean_rounds},
-                                {"static_mean_rounds", base->mean_rounds}, {"ratio", r.mean_rounds / base->mean_rounds},
-                                {"reconfigurations", r.reconfigurations}, {"attempts", r.reconfig_attempts}});
-    }
-    long collisions = 0;
-    for (const auto& r : L.results) collisions += long(r.collisions + r.misroutes);
-    say(fmt::format("\ncollision check over all {} runs: {} collisions or misroutes\n", L.results.size(), collisions));
-    j["collisions_total"] = collisions;
-    return j;
+ResultView table3_row(const p2p::Table3Comparison& c) {
+    ResultView v;
+    v.row("dimension", c.ccc.dimension,
+          fmt::format("{:>3} | {:>24} {:>24} | {:>10} {:>6}", c.ccc.dimension,
+                      fmt::format("{} / {}-{}", c.ccc.cycled, c.ccc.on_demand_low, c.ccc.on_demand_high),
+                      cell(c.cycled50) + " / " + cell(c.on_demand10) + "-" + cell(c.on_demand100), c.ring.average_random,
+                      cell(c.ring_random)))
+        .json_only("thesis", {{"ccc_cycled", c.ccc.cycled}, {"ccc_on_demand", {c.ccc.on_demand_low, c.ccc.on_demand_high}},
+                              {"multi_ring", c.ring.average_random}})
+        .json_only("ours", {{"ccc_cycled", c.cycled50->mean_rounds},
+                            {"ccc_on_demand", {c.on_demand10->mean_rounds, c.on_demand100->mean_rounds}},
+                            {"multi_ring", c.ring_random->mean_rounds}});
+    return v;
+}
+
+ResultView dynamic_row(const p2p::DynamicComparison& c) {
+    const p2p::SimResult& r = *c.dynamic;
+    const p2p::Experiment& e = *c.experiment;
+    const std::string variant = p2p::to_string(e.ring_spec.reconfig.variant);
+    ResultView v;
+    v.row("nodes", r.nodes,
+          fmt::format("{:>5} {:>3}% {:>5} {:<20} | {:>8} {:>8} {:>7.3f} | {:>16}", r.nodes, int(e.traffic.hotspot_p * 100),
+                      e.traffic.move.every ? std::to_string(e.traffic.move.every) : "-", variant,
+                      cell(&r), cell(c.fixed), r.mean_rounds / c.fixed->mean_rounds,
+                      fmt::format("{}/{}", r.reconfigurations, r.reconfig_attempts)))
+        .json_only("hotspot_p", e.traffic.hotspot_p)
+        .json_only("hotspot_move", e.traffic.move.every)
+        .json_only("variant", variant)
+        .json_only("mean_rounds", r.mean_rounds)
+        .json_only("static_mean_rounds", c.fixed->mean_rounds)
+        .json_only("ratio", r.mean_rounds / c.fixed->mean_rounds)
+        .json_only("reconfigurations", r.reconfigurations)
+        .json_only("attempts", r.reconfig_attempts);
+    return v;
+}
+
+template <class Row, class F>
+std::vector<ResultView> rows_of(const std::vector<Row>& rows, F view) {
+    std::vector<ResultView> out;
+    for (const Row& r : rows) out.push_back(view(r));
+    return out;
+}
+
+ResultView tables_view(const p2p::ThesisComparison& c, const TablesOptions& o) {
+    ResultView v;
+    v.text_only(fmt::format("Table 1: CCC, mean rounds to finish a random event (thesis routing; cycled MMIR 35 per link, "
+                            "on-demand MMIR unlimited as §5.5.3 says; {} rounds, seed {}; * = saturated)",
+                            o.rounds, o.seed))
+        .text_only(fmt::format("{:>3} {:>6} | {:>7} {:>22} | {:>9} {:>15} {:>9} | {:>9} {:>4} | {:>12}", "D", "nodes", "cycled",
+                               "ours 10% / 50% / 100%", "on-demand", "ours 10%-100%", "ours idle", "route hops", "3D",
+                               "cur-dim 100%"))
+        .list("table1", rows_of(c.table1, table1_row))
+        .text_only("\nTable 2: multi ring, spawn = N, MMIR 35 per link; 'optimal' = load-free mean distance (BFS), "
+                   "'average' = simulated mean rounds")
+        .text_only(fmt::format("{:>3} {:>6} {:>4} | {:>13} {:>6} | {:>13} {:>6} | {:>14} {:>6} {:>5} | {:>14} {:>6}", "D", "N",
+                               "w", "opt fixed", "ours", "avg fixed", "ours", "opt random", "ours", "diam", "avg random", "ours"))
+        .list("table2", rows_of(c.table2, table2_row))
+        .text_only("\nTable 3: CCC against multi ring (mean rounds)")
+        .text_only(fmt::format("{:>3} | {:>24} {:>24} | {:>10} {:>6}", "D", "thesis cycled / on-dem.", "ours", "thesis MR", "ours"))
+        .list("table3", rows_of(c.table3, table3_row));
+    if (!c.dynamic.empty())
+        v.text_only("\nDynamic reconfiguration (§5.9, random chords, spawn = N; the thesis printed no numbers, only that every "
+                    "variant lost to the static configuration, with moving hot spots too (§5.9.4); moves = rounds between two "
+                    "hot-spot jumps)")
+            .text_only(fmt::format("{:>5} {:>4} {:>5} {:<20} | {:>8} {:>8} {:>7} | {:>16}", "N", "hot", "moves", "variant",
+                                   "dynamic", "static", "ratio", "changes/attempts"))
+            .list("dynamic", rows_of(c.dynamic, dynamic_row));
+    v.row("collisions_total", c.collisions,
+          fmt::format("\ncollision check over all {} runs: {} collisions or misroutes", c.runs, c.collisions))
+        .json_only("seed", o.seed)
+        .json_only("rounds", o.rounds);
+    return v;
 }
 
 void run_tables(const TablesOptions& o) {
@@ -379,54 +326,31 @@ void run_tables(const TablesOptions& o) {
         std::filesystem::create_directories(o.out, ec);
         if (ec) throw InputError("--out", "cannot create directory '" + o.out + "': " + ec.message());
     }
-    p2p::ExperimentOptions eo{o.rounds, o.seed, o.dimensions};
-    std::vector<p2p::Experiment> exps = p2p::table_experiments(eo);
-    const std::size_t table_count = exps.size();
-    if (o.figures) {
-        auto figs = p2p::figure_experiments(eo);
-        exps.insert(exps.end(), figs.begin(), figs.end());
-    }
-    if (!o.json) fmt::print(stderr, "seed {}, {} runs of {} rounds\n", o.seed, exps.size(), o.rounds);
-    // Longest runs first so the pool does not end on one big straggler.
-    std::vector<std::size_t> order(exps.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    auto weight = [&](const p2p::Experiment& e) {
-        const double n = e.ccc ? double(p2p::CccTopology(e.ccc_spec.dimension).nodes()) : double(e.ring_spec.nodes);
-        return double(e.traffic.spawn) * std::log2(n) + n;
-    };
-    std::stable_sort(order.begin(), order.end(), [&](auto a, auto b) { return weight(exps[a]) > weight(exps[b]); });
-    std::vector<p2p::Experiment> sorted;
-    for (auto i : order) sorted.push_back(exps[i]);
-    ProgressBar bar("p2p experiments", sorted.size(), !o.json);
+    const p2p::ExperimentOptions eo{o.rounds, o.seed, o.dimensions};
+    const std::size_t runs = p2p::table_experiments(eo).size() + (o.figures ? p2p::figure_experiments(eo).size() : 0);
+    if (!o.json) fmt::print(stderr, "seed {}, {} runs of {} rounds\n", o.seed, runs, o.rounds);
+    ProgressBar bar("p2p experiments", runs, !o.json);
     const auto threads = static_cast<unsigned>(thread_count(static_cast<int>(o.threads)));
-    auto sorted_results = p2p::run_experiments(sorted, threads, [&] { bar.advance(); });
+    const p2p::ExperimentRun run = p2p::run_thesis_experiments(eo, o.figures, threads, [&] { bar.advance(); });
     bar.finish();
-    std::vector<p2p::SimResult> results(exps.size());
-    for (std::size_t k = 0; k < order.size(); ++k) results[order[k]] = sorted_results[k];
-
-    Lookup L{exps, results};
-    nlohmann::json j = print_tables(L, o, !o.json);
-    j["seed"] = o.seed;
-    j["rounds"] = o.rounds;
+    const ResultView view = tables_view(p2p::compare_with_thesis(run), o);
+    if (!o.json) render(view, false);
     if (!o.out.empty()) {
-        std::vector<p2p::Experiment> te(exps.begin(), exps.begin() + std::ptrdiff_t(table_count));
-        std::vector<p2p::SimResult> tr(results.begin(), results.begin() + std::ptrdiff_t(table_count));
+        const auto tables_end = run.experiments.begin() + std::ptrdiff_t(run.table_count);
+        const auto results_end = run.results.begin() + std::ptrdiff_t(run.table_count);
         OutputBatch files_out(o.out);  // the run's files appear together, complete, or not at all
-        files_out.add("p2p-tables.csv", csv_text(te, tr));
-        nlohmann::json runs = nlohmann::json::array();
-        for (std::size_t i = 0; i < exps.size(); ++i) runs.push_back(experiment_row(exps[i], results[i]));
-        files_out.add("p2p-runs.json", runs.dump(1) + "\n");
-        if (o.figures) {
-            std::vector<p2p::Experiment> fe(exps.begin() + std::ptrdiff_t(table_count), exps.end());
-            std::vector<p2p::SimResult> fr(results.begin() + std::ptrdiff_t(table_count), results.end());
-            files_out.add("p2p-figures.csv", csv_text(fe, fr));
-        }
-        files_out.add("p2p-tables.json", j.dump(2) + "\n");
+        files_out.add("p2p-tables.csv", p2p::experiments_csv({run.experiments.begin(), tables_end}, {run.results.begin(), results_end}));
+        nlohmann::json runs_json = nlohmann::json::array();
+        for (std::size_t i = 0; i < run.experiments.size(); ++i) runs_json.push_back(p2p::experiment_json(run.experiments[i], run.results[i]));
+        files_out.add("p2p-runs.json", runs_json.dump(1) + "\n");
+        if (o.figures)
+            files_out.add("p2p-figures.csv", p2p::experiments_csv({tables_end, run.experiments.end()}, {results_end, run.results.end()}));
+        files_out.add("p2p-tables.json", view.to_json().dump(2) + "\n");
         files_out.commit();
         if (!o.json) fmt::print("wrote {}/p2p-tables.csv, p2p-tables.json, p2p-runs.json{}\n", o.out,
                                 o.figures ? ", p2p-figures.csv" : "");
     }
-    if (o.json) print_json(j);
+    if (o.json) render(view, true);
 }
 
 const RegisterCommand reg_tables{{

@@ -8,7 +8,7 @@
 
 #include "command.hpp"
 #include "input.hpp"
-#include "output.hpp"
+#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/plan/plan_json.hpp"
 #include "liquid/testbed/network_spec.hpp"
@@ -36,19 +36,23 @@ std::vector<int> rank_hosts(const Network& net, const PlanOptions& o) {
     return mpi::hosts_by_name(net, mpi::read_rank_map(o.rank_map), o.rank_map);
 }
 
-void print_text(const mpi::PlanResult& r) {
+/// The plan file (the JSON LIQUID_PLAN reads, owned by the plan module) and, as text, one
+/// line per rank: for each frame whom it receives from and sends to.
+ResultView plan_view(const mpi::PlanResult& r) {
     const mpi::Plan& p = r.plan;
-    fmt::print("network:   {}   ranks: {}   method: {}\n", p.network, p.ranks, p.method);
-    fmt::print("length:    {} frames, duration (Lambda) {}: {}{}\n", p.length(), p.duration,
-               p.liquid ? "liquid" : "not liquid", p.optimal ? ", proven optimal" : "");
+    ResultView v;
+    v.json_fields(mpi::plan_json(p))
+        .text_only(fmt::format("network:   {}   ranks: {}   method: {}", p.network, p.ranks, p.method))
+        .text_only(fmt::format("length:    {} frames, duration (Lambda) {}: {}{}", p.length(), p.duration,
+                               p.liquid ? "liquid" : "not liquid", p.optimal ? ", proven optimal" : ""));
     for (int rank = 0; rank < p.ranks; ++rank) {
-        fmt::print("rank {} ({}):", rank, p.hosts[rank]);
+        std::string line = fmt::format("rank {} ({}):", rank, p.hosts[rank]);
         const mpi::RankPlan rp = mpi::rank_plan(p, rank);
         for (std::size_t f = 0; f < rp.frames.size(); ++f)
-            fmt::print("  {}:{}>{}", f + 1, fmt::join(rp.frames[f].recv_from, ","), fmt::join(rp.frames[f].send_to, ","));
-        fmt::print("\n");
+            line += fmt::format("  {}:{}>{}", f + 1, fmt::join(rp.frames[f].recv_from, ","), fmt::join(rp.frames[f].send_to, ","));
+        v.text_only(line);
     }
-    fmt::print("(frame: receives-from > sends-to; every ordered pair of ranks exactly once, verified)\n");
+    return v.text_only("(frame: receives-from > sends-to; every ordered pair of ranks exactly once, verified)");
 }
 
 const RegisterCommand reg{{"plan", "per-rank plan of an all-to-all among MPI ranks (JSON for the interposer, MSCCL XML)",
@@ -66,9 +70,8 @@ const RegisterCommand reg{{"plan", "per-rank plan of an all-to-all among MPI ran
             const SolveOptions so = solve_options(*o);
             const Network net = load_network(o->network);
             const mpi::PlanResult r = mpi::build_plan(net, rank_hosts(net, *o), so);
-            if (o->json) print_json(mpi::plan_json(r.plan));
-            else if (o->msccl) fmt::print("{}", mpi::plan_msccl_xml(r.plan, o->name));
-            else print_text(r);
+            if (o->msccl) fmt::print("{}", mpi::plan_msccl_xml(r.plan, o->name));
+            else render(plan_view(r), o->json);
         });
     }}};
 

@@ -8,7 +8,7 @@
 
 #include "command.hpp"
 #include "input.hpp"
-#include "output.hpp"
+#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/report/report.hpp"
 #include "liquid/report/svg_files.hpp"
@@ -52,13 +52,15 @@ void run_report(const ReportOptions& o) {
     report::write_html(page, o.out);
     std::vector<std::string> svgs;
     if (!o.svg_dir.empty()) svgs = report::write_svg_files(page, o.svg_dir);
-    if (o.json) {
-        nlohmann::json data = page.data;
-        data.erase("pictograms");  // the frames' links: page content, not a summary
-        return print_json({{"html", o.out}, {"title", page.title}, {"svg_files", svgs}, {"data", data}});
-    }
-    fmt::print("wrote {} ({}){}\n", o.out, page.subtitle,
-               svgs.empty() ? "" : fmt::format(" and {} SVG files in {}", svgs.size(), o.svg_dir));
+    nlohmann::json data = page.data;
+    data.erase("pictograms");  // the frames' links: page content, not a summary
+    ResultView v;
+    v.row("html", o.out,
+          fmt::format("wrote {} ({}){}", o.out, page.subtitle, svgs.empty() ? "" : fmt::format(" and {} SVG files in {}", svgs.size(), o.svg_dir)))
+        .json_only("title", page.title)
+        .json_only("svg_files", svgs)
+        .json_only("data", data);
+    render(v, o.json);
 }
 
 const RegisterCommand reg{{"report", "an HTML page of a schedule (or of saved --json results): drawings, pictograms, charts",

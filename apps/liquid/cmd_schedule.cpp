@@ -9,7 +9,7 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "option_checks.hpp"
-#include "output.hpp"
+#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "status_line.hpp"
@@ -65,97 +65,15 @@ SolveOptions solve_options(const ScheduleOptions& o) {
     return s;
 }
 
-nlohmann::json schedule_json(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
-    const Traffic& t = in.traffic;
-    nlohmann::json bottlenecks = nlohmann::json::array();
-    for (int l : a.bottlenecks) bottlenecks.push_back(t.link_name(l));
-    const nlohmann::json frames = schedule_frames_to_json(t, r.schedule);
-    nlohmann::json s{{"method", method_name(r.method)},
-                     {"length", r.schedule.length()},
-                     {"liquid", r.liquid},
-                     {"optimal", r.optimal},
-                     {"lower_bound", r.lower_bound},
-                     {"lower_bound_by", r.bound_by},
-                     {"no_liquid_proven", r.no_liquid_proven},
-                     {"frames", frames},
-                     {"solver", r.solver},
-                     {"categories", r.categories},
-                     {"full_teams", r.full_teams},
-                     {"nodes", r.nodes},
-                     {"elapsed_ms", r.elapsed_ms},
-                     {"timed_out", r.timed_out},
-                     {"time_limit_s", so.time_limit_s},
-                     {"node_limit", so.node_limit},
-                     {"verified", true}};
-    nlohmann::json constructions = nlohmann::json::array();
-    for (const auto& c : r.constructions)
-        constructions.push_back({{"name", c.name}, {"length", c.length < 0 ? nlohmann::json() : nlohmann::json(c.length)}, {"ms", c.ms}});
-    s["constructions"] = constructions;
-    s["skipped"] = r.skipped;
-    s["memory_limit_bytes"] = so.memory_limit_bytes;
-    if (r.method == Method::Random) s["seed"] = so.seed;
-    if (r.method == Method::Milp) s["milp_solver"] = milp_solver_name(so.milp_solver);
-    if (r.method == Method::Liquid) {
-        s["strategy"] = search_strategy_name(so.strategy);
-        s["pivot"] = pivot_rule_name(so.pivot);
-    }
-    if (!r.invariant.empty()) {
-        s["symmetry_order"] = r.symmetry_order;
-        s["invariant"] = r.invariant;
-    }
-    if (so.wavelengths > 0) {
-        s["wavelengths"] = so.wavelengths;
-        s["rounds"] = r.rounds;
-        s["rounds_lower_bound"] = r.rounds_lower_bound;
-        s["round_frames"] = group_into_rounds(r.schedule, so.wavelengths);
-    }
-    return {{"source", in.source},
-            {"transfers", t.size()},
-            {"links", t.link_count()},
-            {"duration", a.duration},
-            {"bottlenecks", bottlenecks},
-            {"liquid_throughput", a.liquid_ratio()},
-            {"seed", so.seed},
-            {"schedule", s}};
-}
-
-void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
-    const Traffic& t = in.traffic;
+/// "  3: a>b* c>d  [1/2: s0->s1]" per frame: * marks transfers on a bottleneck link.
+std::string frame_lines(const Traffic& t, const TrafficAnalysis& a, const Schedule& schedule) {
     std::vector<char> is_bottleneck(t.link_count(), 0);
-    std::string names;
-    for (int l : a.bottlenecks) {
-        is_bottleneck[l] = 1;
-        names += (names.empty() ? "" : " ") + t.link_name(l);
-    }
-    fmt::print("traffic:           {}\n", in.source);
-    fmt::print("transfers:         {}   duration (Lambda): {}   liquid throughput: {:.4g} transfers/frame\n", t.size(),
-               a.duration, a.liquid_ratio());
-    fmt::print("bottlenecks:       {} ({})\n", a.bottlenecks.size(), names);
-    fmt::print("method:            {}{}{}{}\n", method_name(r.method),
-               r.method == Method::Random ? fmt::format(" (seed {})", so.seed) : std::string(),
-               r.method == Method::Liquid
-                   ? fmt::format(" (strategy {}, pivot {})", search_strategy_name(so.strategy), pivot_rule_name(so.pivot))
-                   : std::string(),
-               r.method == Method::Milp ? fmt::format(" (solver {})", milp_solver_name(so.milp_solver)) : std::string());
-    std::string verdict = r.liquid ? "liquid" : "not liquid";
-    verdict += r.optimal ? ", proven optimal" : (r.timed_out ? ", budget expired: best known" : ", not proven optimal");
-    if (r.no_liquid_proven) verdict += "; no liquid schedule exists (proven)";
-    fmt::print("length:            {} frames ({}), lower bound {} (proved by {})\n", r.schedule.length(), verdict,
-               r.lower_bound, r.bound_by);
-    if (!r.optimal) fmt::print("gap:               {} frames above the lower bound\n", r.schedule.length() - r.lower_bound);
-    for (const auto& why : r.skipped) fmt::print("skipped:           {}\n", why);
-    fmt::print("search:            solver {}, {} categories, {} full teams, {} nodes, {:.2f} ms\n",
-               r.solver.empty() ? "-" : r.solver, r.categories, r.full_teams, r.nodes, r.elapsed_ms);
-    if (!r.invariant.empty())
-        fmt::print("structure:         symmetry group of order {:.0f}; invariant schedule: {}\n", r.symmetry_order, r.invariant);
-    if (so.wavelengths > 0)
-        fmt::print("optical:           {} wavelengths -> {} rounds (lower bound {})\n", so.wavelengths, r.rounds,
-                   r.rounds_lower_bound);
-    fmt::print("frames (* = transfer uses a bottleneck link; [..] = bottlenecks the frame keeps busy):\n");
-    for (int f = 0; f < r.schedule.length(); ++f) {
+    for (int l : a.bottlenecks) is_bottleneck[l] = 1;
+    std::string out = "frames (* = transfer uses a bottleneck link; [..] = bottlenecks the frame keeps busy):";
+    for (int f = 0; f < schedule.length(); ++f) {
         std::string line, busy;
         std::vector<char> used(t.link_count(), 0);
-        for (int x : r.schedule.frames[f]) {
+        for (int x : schedule.frames[f]) {
             bool hot = false;
             t[x].links.for_each([&](std::size_t l) {
                 used[l] = 1;
@@ -166,10 +84,87 @@ void print_text(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveRe
         int busy_count = 0;
         for (int l : a.bottlenecks)
             if (used[l]) ++busy_count, busy += (busy.empty() ? "" : " ") + t.link_name(l);
-        fmt::print("  {:>4}: {}  [{}/{}{}{}]\n", f + 1, line, busy_count, a.bottlenecks.size(),
-                   busy.empty() ? "" : ": ", busy);
+        out += fmt::format("\n  {:>4}: {}  [{}/{}{}{}]", f + 1, line, busy_count, a.bottlenecks.size(),
+                           busy.empty() ? "" : ": ", busy);
     }
-    fmt::print("verified:          every transfer exactly once, no two transfers of a frame share a link\n");
+    return out;
+}
+
+ResultView solve_view(const Traffic& t, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
+    ResultView v(19);
+    v.field("method", method_name(r.method), "method",
+            fmt::format("{}{}{}{}", method_name(r.method), r.method == Method::Random ? fmt::format(" (seed {})", so.seed) : std::string(),
+                        r.method == Method::Liquid
+                            ? fmt::format(" (strategy {}, pivot {})", search_strategy_name(so.strategy), pivot_rule_name(so.pivot))
+                            : std::string(),
+                        r.method == Method::Milp ? fmt::format(" (solver {})", milp_solver_name(so.milp_solver)) : std::string()));
+    if (r.method == Method::Random) v.json_only("seed", so.seed);
+    if (r.method == Method::Milp) v.json_only("milp_solver", milp_solver_name(so.milp_solver));
+    if (r.method == Method::Liquid) {
+        v.json_only("strategy", search_strategy_name(so.strategy));
+        v.json_only("pivot", pivot_rule_name(so.pivot));
+    }
+    std::string verdict = r.liquid ? "liquid" : "not liquid";
+    verdict += r.optimal ? ", proven optimal" : (r.timed_out ? ", budget expired: best known" : ", not proven optimal");
+    if (r.no_liquid_proven) verdict += "; no liquid schedule exists (proven)";
+    v.field("length", r.schedule.length(), "length",
+            fmt::format("{} frames ({}), lower bound {} (proved by {})", r.schedule.length(), verdict, r.lower_bound, r.bound_by))
+        .json_only("liquid", r.liquid)
+        .json_only("optimal", r.optimal)
+        .json_only("lower_bound", r.lower_bound)
+        .json_only("lower_bound_by", r.bound_by)
+        .json_only("no_liquid_proven", r.no_liquid_proven)
+        .json_only("timed_out", r.timed_out);
+    if (!r.optimal) v.text_only(v.label("gap") + fmt::format("{} frames above the lower bound", r.schedule.length() - r.lower_bound));
+    std::string skipped;
+    for (const auto& why : r.skipped) skipped += (skipped.empty() ? "" : "\n") + v.label("skipped") + why;
+    if (r.skipped.empty()) v.json_only("skipped", r.skipped);
+    else v.row("skipped", r.skipped, skipped);
+    v.field("solver", r.solver, "search",
+            fmt::format("solver {}, {} categories, {} full teams, {} nodes, {:.2f} ms", r.solver.empty() ? "-" : r.solver,
+                        r.categories, r.full_teams, r.nodes, r.elapsed_ms))
+        .json_only("categories", r.categories)
+        .json_only("full_teams", r.full_teams)
+        .json_only("nodes", r.nodes)
+        .json_only("elapsed_ms", r.elapsed_ms)
+        .json_only("time_limit_s", so.time_limit_s)
+        .json_only("node_limit", so.node_limit)
+        .json_only("memory_limit_bytes", so.memory_limit_bytes);
+    nlohmann::json constructions = nlohmann::json::array();
+    for (const auto& c : r.constructions)
+        constructions.push_back({{"name", c.name}, {"length", c.length < 0 ? nlohmann::json() : nlohmann::json(c.length)}, {"ms", c.ms}});
+    v.json_only("constructions", constructions);
+    if (!r.invariant.empty())
+        v.field("symmetry_order", r.symmetry_order, "structure",
+                fmt::format("symmetry group of order {:.0f}; invariant schedule: {}", r.symmetry_order, r.invariant))
+            .json_only("invariant", r.invariant);
+    if (so.wavelengths > 0)
+        v.field("wavelengths", so.wavelengths, "optical",
+                fmt::format("{} wavelengths -> {} rounds (lower bound {})", so.wavelengths, r.rounds, r.rounds_lower_bound))
+            .json_only("rounds", r.rounds)
+            .json_only("rounds_lower_bound", r.rounds_lower_bound)
+            .json_only("round_frames", group_into_rounds(r.schedule, so.wavelengths));
+    v.row("frames", schedule_frames_to_json(t, r.schedule), frame_lines(t, a, r.schedule))
+        .field("verified", true, "verified", "every transfer exactly once, no two transfers of a frame share a link");
+    return v;
+}
+
+ResultView schedule_view(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
+    const Traffic& t = in.traffic;
+    std::vector<std::string> bottlenecks;
+    for (int l : a.bottlenecks) bottlenecks.push_back(t.link_name(l));
+    ResultView v(19);
+    v.field("source", in.source, "traffic")
+        .field("transfers", t.size(), "transfers",
+               fmt::format("{}   duration (Lambda): {}   liquid throughput: {:.4g} transfers/frame", t.size(), a.duration,
+                           a.liquid_ratio()))
+        .json_only("links", t.link_count())
+        .json_only("duration", a.duration)
+        .json_only("liquid_throughput", a.liquid_ratio())
+        .json_only("seed", so.seed)
+        .names("bottlenecks", bottlenecks, "bottlenecks")
+        .section("schedule", solve_view(t, a, r, so));
+    return v;
 }
 
 const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact optimum or a baseline (verified)",
@@ -212,8 +207,7 @@ const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact
             // solve() only returns verified schedules; the front end checks again before printing.
             const std::string problem = verify_schedule(in.traffic, r.schedule);
             if (!problem.empty()) throw std::logic_error("internal error, schedule rejected by the verifier: " + problem);
-            if (o->json) print_json(schedule_json(in, a, r, so));
-            else print_text(in, a, r, so);
+            render(schedule_view(in, a, r, so), o->json);
         });
     }}};
 

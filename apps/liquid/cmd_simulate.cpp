@@ -14,6 +14,7 @@
 #include "input.hpp"
 #include "option_checks.hpp"
 #include "output.hpp"
+#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/io/schedule_json.hpp"
@@ -21,8 +22,7 @@
 #include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/report/testbed_report.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/sim/frame_executor.hpp"
-#include "liquid/sim/queue_executor.hpp"
+#include "liquid/sim/execution.hpp"
 #include "liquid/testbed/result_codec.hpp"
 #include "liquid/testbed/testbed_table.hpp"
 
@@ -62,94 +62,52 @@ struct SimulateOptions {
     bool json = false, links = false;
 };
 
-struct Plan {
-    std::string executor, method;
-    int schedule_length = 0;
-    bool liquid = false;
-};
-
-SimResult execute(const SimulateOptions& o, const LoadedTraffic& in, const Workload& w, Plan& plan) {
-    const SimOptions so = sim_options(o.times);
-    if (!o.schedule_file.empty()) {
-        if (!o.executor.empty() && o.executor != "frames")
-            throw InputError("--executor", "a saved schedule runs frame by frame", "drop --executor or use --executor frames");
-        Schedule s = read_schedule_json(o.schedule_file, in.traffic);
-        plan = {"frames", "saved schedule " + o.schedule_file, s.length(), false};
-        return run_frames(w, s, so);
-    }
-    const Method m = parse_method(o.method);
-    const bool unaware = m == Method::RoundRobin || m == Method::Random || m == Method::Fifo;
-    plan.executor = o.executor.empty() ? (unaware ? "queues" : "frames") : o.executor;
-    plan.method = method_name(m);
-    if (plan.executor == "queues") {
-        if (!unaware)
-            throw InputError("--executor queues", std::string("method ") + method_name(m) + " makes a schedule, not a sending order",
-                             "use --method round-robin, random or fifo with queues, or --executor frames");
-        return run_queues(w, sender_queues(w, parse_sending_order(o.method), o.traffic.seed), so);
-    }
-    if (plan.executor != "frames") throw InputError("--executor", "unknown executor '" + plan.executor + "'", "use frames or queues");
-    SolveOptions opts;
-    opts.method = m;
-    opts.time_limit_s = o.time_limit;
-    opts.seed = o.traffic.seed;
-    SolveResult sr = solve(in.traffic, opts);
-    plan.schedule_length = sr.schedule.length();
-    plan.liquid = sr.liquid;
-    return run_frames(w, sr.schedule, so);
-}
-
-nlohmann::json result_json(const SimulateOptions& o, const LoadedTraffic& in, const Plan& p, const SimResult& r, double rate) {
+ResultView simulate_view(const SimulateOptions& o, const LoadedTraffic& in, const Execution& e, double rate) {
+    const SimResult& r = e.result;
+    const bool frames = e.executor == "frames";
     nlohmann::json links = nlohmann::json::array();
-    for (int l = 0; l < static_cast<int>(r.links.size()); ++l)
-        if (r.links[static_cast<std::size_t>(l)].held > 0)
-            links.push_back({{"link", in.traffic.link_name(l)},
-                             {"utilisation", r.utilisation(l)},
-                             {"held_s", r.links[static_cast<std::size_t>(l)].held},
-                             {"carrying_s", r.links[static_cast<std::size_t>(l)].carrying}});
-    nlohmann::json j{{"source", in.source},
-                     {"transfers", r.messages},
-                     {"method", p.method},
-                     {"executor", p.executor},
-                     {"seed", o.traffic.seed},
-                     {"link_rate_bytes_per_s", rate},
-                     {"hop_latency_s", o.times.hop_latency},
-                     {"message_overhead_s", o.times.overhead},
-                     {"barrier_s", o.times.barrier},
-                     {"status", status_name(r.status)},
-                     {"makespan_s", r.makespan},
-                     {"total_bytes", r.total_bytes},
-                     {"throughput_bytes_per_s", r.throughput},
-                     {"liquid_time_s", r.liquid_time},
-                     {"liquid_throughput_bytes_per_s", r.liquid_throughput},
-                     {"ratio", r.ratio},
-                     {"blocked", {{"total_s", r.blocked_total}, {"max_s", r.blocked_max}, {"messages", r.blocked_messages}}},
-                     {"frames", r.frames},
-                     {"barrier_time_s", r.barrier_time},
-                     {"events", r.events},
-                     {"links", links}};
-    if (p.executor == "frames" && o.schedule_file.empty()) j["schedule"] = {{"length", p.schedule_length}, {"liquid", p.liquid}};
-    return j;
-}
-
-void print_text(const SimulateOptions& o, const LoadedTraffic& in, const Plan& p, const SimResult& r, double rate) {
-    fmt::print("traffic:            {}\n", in.source);
-    fmt::print("execution:          {} ({}){}\n", p.method, p.executor == "frames" ? "barrier-synchronised frames" : "per-sender queues, no sync",
-               p.method == "random" ? fmt::format(", seed {}", o.traffic.seed) : "");
-    if (p.executor == "frames") fmt::print("frames:             {}\n", r.frames);
-    fmt::print("overheads:          hop latency {:g} s, message overhead {:g} s, barrier {:g} s\n", o.times.hop_latency,
-               o.times.overhead, o.times.barrier);
-    fmt::print("makespan:           {:.6g} s ({} messages, {:.4g} MB, {} events)\n", r.makespan, r.messages, r.total_bytes / 1e6, r.events);
-    fmt::print("throughput:         {:.4g} MB/s at {:.4g} MB/s links\n", r.throughput / 1e6, rate / 1e6);
-    fmt::print("liquid throughput:  {:.4g} MB/s (bottleneck busy {:.6g} s)\n", r.liquid_throughput / 1e6, r.liquid_time);
-    fmt::print("ratio:              {:.4f}\n", r.ratio);
-    fmt::print("blocked:            {} messages, {:.6g} s in total, {:.6g} s at most\n", r.blocked_messages, r.blocked_total, r.blocked_max);
-    if (o.links) {
-        fmt::print("links (utilisation = carrying / makespan; held includes blocked and draining time):\n");
-        for (int l = 0; l < static_cast<int>(r.links.size()); ++l)
-            if (r.links[static_cast<std::size_t>(l)].held > 0)
-                fmt::print("  {:<12} {:6.1f}%   held {:.6g} s\n", in.traffic.link_name(l), 100 * r.utilisation(l),
-                           r.links[static_cast<std::size_t>(l)].held);
+    std::string link_lines = "links (utilisation = carrying / makespan; held includes blocked and draining time):";
+    for (int l = 0; l < static_cast<int>(r.links.size()); ++l) {
+        const auto& link = r.links[static_cast<std::size_t>(l)];
+        if (link.held <= 0) continue;
+        links.push_back({{"link", in.traffic.link_name(l)}, {"utilisation", r.utilisation(l)}, {"held_s", link.held},
+                         {"carrying_s", link.carrying}});
+        link_lines += fmt::format("\n  {:<12} {:6.1f}%   held {:.6g} s", in.traffic.link_name(l), 100 * r.utilisation(l), link.held);
     }
+    ResultView v;
+    v.field("source", in.source, "traffic")
+        .field("method", e.method, "execution",
+               fmt::format("{} ({}){}", e.method, frames ? "barrier-synchronised frames" : "per-sender queues, no sync",
+                           e.method == "random" ? fmt::format(", seed {}", o.traffic.seed) : ""))
+        .json_only("executor", e.executor)
+        .json_only("seed", o.traffic.seed)
+        .field("frames", r.frames, "frames")
+        .text_if(frames)
+        .field("hop_latency_s", o.times.hop_latency, "overheads",
+               fmt::format("hop latency {:g} s, message overhead {:g} s, barrier {:g} s", o.times.hop_latency, o.times.overhead,
+                           o.times.barrier))
+        .json_only("message_overhead_s", o.times.overhead)
+        .json_only("barrier_s", o.times.barrier)
+        .json_only("barrier_time_s", r.barrier_time)
+        .json_only("status", status_name(r.status))
+        .field("makespan_s", r.makespan, "makespan",
+               fmt::format("{:.6g} s ({} messages, {:.4g} MB, {} events)", r.makespan, r.messages, r.total_bytes / 1e6, r.events))
+        .json_only("transfers", r.messages)
+        .json_only("total_bytes", r.total_bytes)
+        .json_only("events", r.events)
+        .field("throughput_bytes_per_s", r.throughput, "throughput",
+               fmt::format("{:.4g} MB/s at {:.4g} MB/s links", r.throughput / 1e6, rate / 1e6))
+        .json_only("link_rate_bytes_per_s", rate)
+        .field("liquid_throughput_bytes_per_s", r.liquid_throughput, "liquid throughput",
+               fmt::format("{:.4g} MB/s (bottleneck busy {:.6g} s)", r.liquid_throughput / 1e6, r.liquid_time))
+        .json_only("liquid_time_s", r.liquid_time)
+        .field("ratio", r.ratio, "ratio", fmt::format("{:.4f}", r.ratio))
+        .field("blocked", {{"total_s", r.blocked_total}, {"max_s", r.blocked_max}, {"messages", r.blocked_messages}}, "blocked",
+               fmt::format("{} messages, {:.6g} s in total, {:.6g} s at most", r.blocked_messages, r.blocked_total, r.blocked_max))
+        .row("links", links, link_lines)
+        .text_if(o.links);
+    if (e.solved) v.json_only("schedule", {{"length", e.schedule_length}, {"liquid", e.liquid}});
+    return v;
 }
 
 void run_simulate(const SimulateOptions& o) {
@@ -158,16 +116,14 @@ void run_simulate(const SimulateOptions& o) {
     if (!(rate > 0)) rate = 1e8;  // link-set traffics carry no rate
     if (o.rate < 0) throw InputError("--rate", "the link rate must be positive", "give bytes/s, e.g. 86e6");
     std::vector<double> rates = in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
-    Workload w = make_workload(in.traffic, rates);
-    Plan plan;
-    SimResult r = execute(o, in, w, plan);
-    if (r.status == RunStatus::Deadlock)
-        throw InputError("simulation", "deadlock: " + r.diagnostic,
-                         "the routing admits a cyclic wait under hold-and-wait; use a deadlock-free routing (e.g. "
-                         "dimension order on a mesh) or a schedule whose frames do not congest");
-    if (r.status != RunStatus::Done) throw std::runtime_error(r.diagnostic);
-    if (o.json) print_json(result_json(o, in, plan, r, rate));
-    else print_text(o, in, plan, r, rate);
+    const Workload w = make_workload(in.traffic, rates);
+    ExecutionSpec spec{o.method, o.executor, nullptr, o.schedule_file, o.time_limit, o.traffic.seed, sim_options(o.times)};
+    std::optional<Schedule> saved;
+    if (!o.schedule_file.empty()) {
+        saved = read_schedule_json(o.schedule_file, in.traffic);
+        spec.saved = &*saved;
+    }
+    render(simulate_view(o, in, execute(in.traffic, w, spec), rate), o.json);
 }
 
 // ---- liquid simulate testbed ----
@@ -199,6 +155,33 @@ nlohmann::json testbed_rows_json(const std::vector<testbed::TestbedRow>& rows) {
         out.push_back(std::move(j));
     }
     return out;
+}
+
+ResultView testbed_view(const TestbedCmdOptions& o, const testbed::TestbedSummary& sum,
+                        const std::vector<testbed::TestbedRow>& rows, const std::string& csv) {
+    ResultView ratios(0);
+    ratios.text_only(fmt::format("ratio to the liquid throughput:  {:<20} {:>7} {:>7} {:>7} {:>10}", "", "min", "median", "max", "< 0.98"));
+    for (const auto& [name, s] : sum.ratios)
+        ratios.row(name, {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"below_0.98", s.below_98}},
+                   fmt::format("  {:<47} {:7.3f} {:7.3f} {:7.3f} {:10}", name, s.min, s.median, s.max, s.below_98));
+    ResultView v(14);
+    v.field("patterns", sum.patterns, "patterns", fmt::format("{} representative Swiss-T1 allocations (>= 2 switches)", sum.patterns))
+        .field("unaware_size_bytes", o.unaware_size, "messages",
+               fmt::format("{:g} MB unaware orders, {:g} MB schedules; links {:g} MB/s; random: median of {} seeds from {}",
+                           o.unaware_size / 1e6, o.scheduled_size / 1e6, sum.link_rate / 1e6, o.random_runs, o.seed))
+        .json_only("scheduled_size_bytes", o.scheduled_size)
+        .json_only("random_runs", o.random_runs)
+        .json_only("seed", o.seed)
+        .field("hop_latency_s", o.times.hop_latency, "overheads",
+               fmt::format("hop latency {:g} s, message overhead {:g} s, barrier {:g} s", o.times.hop_latency, o.times.overhead,
+                           o.times.barrier))
+        .json_only("message_overhead_s", o.times.overhead)
+        .json_only("barrier_s", o.times.barrier)
+        .row("liquid_schedules_found", sum.liquid_found, fmt::format("liquid schedules found: {} of {}", sum.liquid_found, sum.patterns))
+        .section("ratio", ratios)
+        .field("table", csv, "table", csv + (o.report.empty() ? "" : ", report: " + o.report))
+        .json_only("rows", testbed_rows_json(rows));
+    return v;
 }
 
 void run_testbed(const TestbedCmdOptions& o) {
@@ -243,26 +226,11 @@ void run_testbed(const TestbedCmdOptions& o) {
     files_out.commit();
 
     const testbed::TestbedSummary sum = testbed::summarize_testbed(t1, rows);
-    nlohmann::json j{{"patterns", sum.patterns}, {"table", csv.string()}, {"seed", o.seed}, {"random_runs", o.random_runs},
-                     {"unaware_size_bytes", o.unaware_size}, {"scheduled_size_bytes", o.scheduled_size},
-                     {"hop_latency_s", o.times.hop_latency}, {"message_overhead_s", o.times.overhead},
-                     {"barrier_s", o.times.barrier}, {"liquid_schedules_found", sum.liquid_found}};
-    for (const auto& [name, s] : sum.ratios)
-        j["ratio"][name] = {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"below_0.98", s.below_98}};
-    j["rows"] = testbed_rows_json(rows);
+    const ResultView v = testbed_view(o, sum, rows, csv.string());
     if (!o.report.empty())
-        report::write_html(report::testbed_simulation_page({"simulate testbed", j, report::ResultKind::TestbedSimulation}), o.report);
-    if (o.json) return print_json(j);
-    fmt::print("patterns:     {} representative Swiss-T1 allocations (>= 2 switches)\n", sum.patterns);
-    fmt::print("messages:     {:g} MB unaware orders, {:g} MB schedules; links {:g} MB/s; random: median of {} seeds from {}\n",
-               o.unaware_size / 1e6, o.scheduled_size / 1e6, sum.link_rate / 1e6, o.random_runs, o.seed);
-    fmt::print("overheads:    hop latency {:g} s, message overhead {:g} s, barrier {:g} s\n", o.times.hop_latency, o.times.overhead,
-               o.times.barrier);
-    fmt::print("liquid schedules found: {} of {}\n", sum.liquid_found, sum.patterns);
-    fmt::print("ratio to the liquid throughput:  {:<20} {:>7} {:>7} {:>7} {:>10}\n", "", "min", "median", "max", "< 0.98");
-    for (const auto& [name, s] : sum.ratios)
-        fmt::print("  {:<47} {:7.3f} {:7.3f} {:7.3f} {:10}\n", name, s.min, s.median, s.max, s.below_98);
-    fmt::print("table:        {}{}\n", csv.string(), o.report.empty() ? "" : ", report: " + o.report);
+        report::write_html(report::testbed_simulation_page({"simulate testbed", v.to_json(), report::ResultKind::TestbedSimulation}),
+                           o.report);
+    render(v, o.json);
 }
 
 const RegisterCommand reg{{"simulate", "execute a traffic on the wormhole network simulator: makespan, throughput, ratio to liquid",

@@ -16,6 +16,7 @@
 #include "option_checks.hpp"
 #include "distribution.hpp"
 #include "output.hpp"
+#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/io/network_json.hpp"
@@ -24,6 +25,7 @@
 #include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/report/testbed_report.hpp"
 #include "liquid/testbed/experiment.hpp"
+#include "liquid/testbed/experiment_files.hpp"
 #include "liquid/testbed/result_codec.hpp"
 
 namespace liquid::app {
@@ -71,193 +73,128 @@ std::filesystem::path prepare_out(const std::string& dir) {
 }
 
 
-// ---- rows ---------------------------------------------------------------------------
-
-nlohmann::json sweep_row(const Representative& r) {
-    return {{"allocation", r.allocation.label()},
-            {"nodes", r.allocation.total()},
-            {"switches", r.allocation.switches_used()},
-            {"transfers", r.transfers},
-            {"duration", r.duration},
-            {"liquid_throughput", r.liquid_ratio},
-            {"allocations_with_value", r.allocations},
-            {"multi_switch_value", r.multi_switch_value}};
-}
-
-nlohmann::json result_row(const Traffic& x, const RepresentativeResult& r) {
-    nlohmann::json j = sweep_row(r.representative);
-    const SolveResult& e = r.exact;
-    nlohmann::json frames = nlohmann::json::array();
-    for (const auto& frame : e.schedule.frames) {
-        nlohmann::json f = nlohmann::json::array();
-        for (int t : frame) f.push_back(x[t].name);
-        frames.push_back(std::move(f));
-    }
-    nlohmann::json levels = nlohmann::json::object();
-    for (int l = 0; l < kOptimisationLevels; ++l) {
-        const SearchSpace& s = r.search_space[static_cast<std::size_t>(l)];
-        levels[optimisation_name(static_cast<Optimisation>(l))] = {
-            {"categories", s.categories}, {"full_teams", s.full_teams}, {"complete", s.complete}};
-    }
-    j["skeleton"] = r.skeleton;
-    j["skeleton_share"] = double(r.skeleton) / r.representative.transfers;
-    j["bottlenecks"] = r.bottlenecks;
-    j["congestion_edges"] = r.congestion_edges;
-    j["schedule"] = {{"length", e.schedule.length()}, {"liquid", e.liquid}, {"optimal", e.optimal},
-                     {"no_liquid_proven", e.no_liquid_proven}, {"timed_out", e.timed_out},
-                     {"lower_bound", e.lower_bound}, {"solver", e.solver}, {"categories", e.categories},
-                     {"full_teams", e.full_teams}, {"elapsed_ms", e.elapsed_ms}, {"frames", frames}};
-    j["dsatur"] = {{"length", r.dsatur_length}, {"loss", r.dsatur_loss()}, {"elapsed_ms", r.dsatur_ms}};
-    j["round_robin"] = {{"length", r.round_robin_length}, {"loss", r.round_robin_loss()}, {"elapsed_ms", r.round_robin_ms}};
-    j["search_space"] = levels;
-    j["verified"] = r.all_verified();
-    if (!r.all_verified())
-        j["verification"] = {{"exact", r.exact_verification}, {"dsatur", r.dsatur_verification},
-                             {"round_robin", r.round_robin_verification}};
-    return j;
-}
-
-const char* kCsvHeader =
-    "allocation,nodes,switches,transfers,duration,liquid_throughput,allocations_with_value,multi_switch_value,"
-    "skeleton,skeleton_share,bottlenecks,congestion_edges,length,liquid,optimal,no_liquid_proven,timed_out,"
-    "lower_bound,solver,solve_ms,dsatur_length,dsatur_loss,dsatur_ms,round_robin_length,round_robin_loss,"
-    "round_robin_ms,categories_naive,categories_blank,categories_idle,categories_skeleton,search_space_complete,"
-    "verified\n";
-
-std::string csv_row(const RepresentativeResult& r) {
-    const Representative& p = r.representative;
-    const SolveResult& e = r.exact;
-    std::string s = fmt::format("{},{},{},{},{},{:.6f},{},{},{},{:.4f},{},{},{},{},{},{},{},{},{},{:.3f},{},{:.4f},{:.3f},{},{:.4f},{:.3f}",
-        p.allocation.label(), p.allocation.total(), p.allocation.switches_used(), p.transfers, p.duration,
-        p.liquid_ratio, p.allocations, int(p.multi_switch_value), r.skeleton, double(r.skeleton) / p.transfers,
-        r.bottlenecks, r.congestion_edges, e.schedule.length(), int(e.liquid), int(e.optimal),
-        int(e.no_liquid_proven), int(e.timed_out), e.lower_bound, e.solver, e.elapsed_ms, r.dsatur_length,
-        r.dsatur_loss(), r.dsatur_ms, r.round_robin_length, r.round_robin_loss(), r.round_robin_ms);
-    bool complete = true;
-    for (const SearchSpace& sp : r.search_space) {
-        s += fmt::format(",{}", sp.categories);
-        complete = complete && sp.complete;
-    }
-    return s + fmt::format(",{},{}\n", int(complete), int(r.all_verified()));
-}
-
-/// One line per representative for the report's figures (the full rows with frames are
-/// in t1-representatives.json).
-nlohmann::json compact_row(const RepresentativeResult& r) {
-    nlohmann::json j = sweep_row(r.representative);
-    j["length"] = r.exact.schedule.length();
-    j["liquid"] = r.exact.liquid;
-    j["optimal"] = r.exact.optimal;
-    j["dsatur_length"] = r.dsatur_length;
-    j["dsatur_loss"] = r.dsatur_loss();
-    j["round_robin_length"] = r.round_robin_length;
-    j["round_robin_loss"] = r.round_robin_loss();
-    j["skeleton_share"] = double(r.skeleton) / r.representative.transfers;
-    return j;
-}
-
 void write_report(const std::string& path, const nlohmann::json& result) {
     if (!path.empty()) report::write_html(report::testbed_page({"testbed t1", result, report::ResultKind::Testbed}), path);
 }
 
-// ---- summary ------------------------------------------------------------------------
+// ---- views --------------------------------------------------------------------------
 
-nlohmann::json by_nodes_json(const SweepResult& sw) {
-    // Fig. 12/16 data: per node count, the representatives (one per distinct value) and
-    // the distinct values over every allocation of that size.
-    nlohmann::json rows = nlohmann::json::array();
+/// Fig. 12/16 data: per node count, the representatives (one per distinct value) and the
+/// distinct values over every allocation of that size.
+ResultView by_nodes_view(const SweepResult& sw) {
+    std::vector<ResultView> rows;
     for (const NodesRow& n : sw.by_nodes) {
         int reps = 0;
         for (const Representative& r : sw.representatives) reps += r.allocation.total() == n.nodes;
-        rows.push_back({{"nodes", n.nodes}, {"allocations", n.allocations}, {"distinct", n.distinct},
-                        {"representatives", reps}, {"min_liquid_throughput", n.min_ratio},
-                        {"max_liquid_throughput", n.max_ratio}});
+        ResultView row;
+        row.row("nodes", n.nodes, fmt::format("  {:>5}  {:>4}  {:>8}  {:.3f}..{:.3f}", n.nodes, reps, n.distinct, n.min_ratio, n.max_ratio))
+            .json_only("allocations", n.allocations)
+            .json_only("distinct", n.distinct)
+            .json_only("representatives", reps)
+            .json_only("min_liquid_throughput", n.min_ratio)
+            .json_only("max_liquid_throughput", n.max_ratio);
+        rows.push_back(row);
     }
-    return rows;
+    ResultView v;
+    v.text_only("liquid throughput vs nodes (report Fig. 12/16):\n  nodes  reps  distinct  min..max transfers/frame")
+        .list("by_nodes", rows);
+    return v;
 }
 
-nlohmann::json sweep_json(const Network& t1, const SweepResult& sw, int threads, double secs) {
+ResultView sweep_view(const Network& t1, const SweepResult& sw, const ResultView& by_nodes, int threads, double secs) {
     const SkeletonShares sk = skeleton_shares(t1, sw);
-    return {{"allocations", sw.allocations},
-            {"mean_skeleton_share", {{"representatives", sk.representatives}, {"all_allocations", sk.all_allocations},
-                                     {"most_nodes_rule", sk.most_nodes_rule}}},
-            {"distinct_liquid_throughputs", sw.representatives.size()},
-            {"distinct_multi_switch", sw.distinct_multi_switch},
-            {"threads", threads},
-            {"seconds", secs},
-            {"representative_rule", "per distinct n^2/Lambda: prefer >= 2 switches, then fewest nodes, then smallest base-5 index"},
-            {"by_nodes", by_nodes_json(sw)}};
+    ResultView v(29);
+    v.field("allocations", sw.allocations, "allocations swept", fmt::format("{} in {:.2f} s on {} threads", sw.allocations, secs, threads))
+        .json_only("seconds", secs)
+        .json_only("threads", threads)
+        .field("distinct_liquid_throughputs", sw.representatives.size(), "distinct liquid throughputs",
+               fmt::format("{} ({} reached with >= 2 switches; papers: 362, 363 in one version)", sw.representatives.size(),
+                           sw.distinct_multi_switch))
+        .json_only("distinct_multi_switch", sw.distinct_multi_switch)
+        .field("representative_rule", "per distinct n^2/Lambda: prefer >= 2 switches, then fewest nodes, then smallest base-5 index",
+               "representative rule")
+        .field("mean_skeleton_share",
+               {{"representatives", sk.representatives}, {"all_allocations", sk.all_allocations}, {"most_nodes_rule", sk.most_nodes_rule}},
+               "mean skeleton share",
+               fmt::format("{:.1f} % over the representatives, {:.1f} % over all allocations, {:.1f} % with the most-nodes rule  "
+                           "(papers: 31.5 %)",
+                           100 * sk.representatives, 100 * sk.all_allocations, 100 * sk.most_nodes_rule))
+        .json_only("by_nodes", by_nodes.to_json()["by_nodes"]);
+    return v;
 }
 
-nlohmann::json summary_json(const ExperimentSummary& s, const ExperimentOptions& o, double secs) {
+ResultView summary_view(const ExperimentSummary& s, const ExperimentOptions& o, double secs) {
+    const double n = double(s.representatives);
     nlohmann::json levels = nlohmann::json::object();
     for (int l = 0; l < kOptimisationLevels; ++l)
         levels[optimisation_name(static_cast<Optimisation>(l))] = s.search_space_share[static_cast<std::size_t>(l)];
-    return {{"representatives", s.representatives},
-            {"liquid", s.liquid},
-            {"no_liquid_proven", s.no_liquid_proven},
-            {"optimal_proven", s.optimal_proven},
-            {"timed_out", s.timed_out},
-            {"verified", s.verified},
-            {"time_limit_s", o.time_limit_s},
-            {"max_categories", o.enumerate ? o.max_categories : 0},
-            {"pivot", pivot_rule_name(o.pivot)},
-            {"threads", o.threads},
-            {"wall_seconds", secs},
-            {"mean_skeleton_share", s.mean_skeleton_share},
-            {"search_space_share", levels},
-            {"search_space_samples", s.search_space_samples},
-            {"dsatur_loss_share", {{"none", s.dsatur_loss_share[0]}, {"below_10", s.dsatur_loss_share[1]},
-                                   {"10_to_19", s.dsatur_loss_share[2]}, {"20_and_more", s.dsatur_loss_share[3]}}},
-            {"mean_round_robin_loss", s.mean_round_robin_loss},
-            {"share_solved_under_100ms", s.share_solved_under_100ms},
-            {"median_solve_ms", s.median_solve_ms},
-            {"max_solve_ms", s.max_solve_ms},
-            {"total_solve_s", s.total_solve_s}};
+    ResultView v(29);
+    v.field("representatives", s.representatives, "representatives scheduled",
+            fmt::format("{} in {:.1f} s wall on {} threads (exact search: {} s each at most)", s.representatives, secs, o.threads,
+                        o.time_limit_s))
+        .json_only("wall_seconds", secs)
+        .json_only("threads", o.threads)
+        .json_only("time_limit_s", o.time_limit_s)
+        .json_only("max_categories", o.enumerate ? o.max_categories : 0)
+        .json_only("pivot", pivot_rule_name(o.pivot))
+        .field("liquid", s.liquid, "  liquid schedule found")
+        .row("no_liquid_proven", s.no_liquid_proven, fmt::format("  no liquid schedule, proven: {}", s.no_liquid_proven))
+        .field("optimal_proven", s.optimal_proven, "  optimal length proven", fmt::format("{} ({:.1f} %)", s.optimal_proven, 100 * s.optimal_proven / n))
+        .field("timed_out", s.timed_out, "  budget expired")
+        .field("verified", s.verified, "  every schedule verified", fmt::format("{}/{}", s.verified, s.representatives))
+        .field("mean_skeleton_share", s.mean_skeleton_share, "mean skeleton share",
+               fmt::format("{:.1f} % of the scheduled traffics  (papers: 31.5 %)", 100 * s.mean_skeleton_share))
+        .row("search_space_share", levels,
+             fmt::format("search space (categories, pivot {}), mean over the {} representatives enumerated to the end within {} categories:\n"
+                         "  naive {:.1f} %, +blank {:.1f} %, +idle {:.1f} %, +skeleton {:.1f} %  (papers, 23 traffics: 100 / 28 / 20 / 10.6 %)",
+                         pivot_rule_name(o.pivot), s.search_space_samples, o.max_categories, 100 * s.search_space_share[0], 100 * s.search_space_share[1],
+                         100 * s.search_space_share[2], 100 * s.search_space_share[3]))
+        .text_if(o.enumerate)
+        .json_only("search_space_samples", s.search_space_samples)
+        .field("dsatur_loss_share",
+               {{"none", s.dsatur_loss_share[0]}, {"below_10", s.dsatur_loss_share[1]}, {"10_to_19", s.dsatur_loss_share[2]},
+                {"20_and_more", s.dsatur_loss_share[3]}},
+               "DSatur throughput loss",
+               fmt::format("none {:.1f} %, < 10 % {:.1f} %, 10-19 % {:.1f} %, >= 20 % {:.1f} %  (papers: 74 / 18 / 8 / 0 %)",
+                           100 * s.dsatur_loss_share[0], 100 * s.dsatur_loss_share[1], 100 * s.dsatur_loss_share[2],
+                           100 * s.dsatur_loss_share[3]))
+        .field("mean_round_robin_loss", s.mean_round_robin_loss, "round-robin mean loss",
+               fmt::format("{:.1f} % of the best schedule's throughput (frames, not a simulation)", 100 * s.mean_round_robin_loss))
+        .field("share_solved_under_100ms", s.share_solved_under_100ms, "exact solve under 0.1 s",
+               fmt::format("{:.1f} %  (papers: > 97 % on a 500 MHz Alpha); median {:.2f} ms, max {:.1f} ms, total {:.1f} s",
+                           100 * s.share_solved_under_100ms, s.median_solve_ms, s.max_solve_ms, s.total_solve_s))
+        .json_only("median_solve_ms", s.median_solve_ms)
+        .json_only("max_solve_ms", s.max_solve_ms)
+        .json_only("total_solve_s", s.total_solve_s);
+    return v;
 }
 
-void print_sweep(const nlohmann::json& sw) {
-    fmt::print("allocations swept:           {} in {:.2f} s on {} threads\n", sw["allocations"].get<std::uint64_t>(),
-               sw["seconds"].get<double>(), sw["threads"].get<int>());
-    fmt::print("distinct liquid throughputs: {} ({} reached with >= 2 switches; papers: 362, 363 in one version)\n",
-               sw["distinct_liquid_throughputs"].get<std::size_t>(), sw["distinct_multi_switch"].get<std::size_t>());
-    fmt::print("representative rule:         {}\n", sw["representative_rule"].get<std::string>());
-    const auto& sk = sw["mean_skeleton_share"];
-    fmt::print("mean skeleton share:         {:.1f} % over the representatives, {:.1f} % over all allocations, "
-               "{:.1f} % with the most-nodes rule  (papers: 31.5 %)\n",
-               100 * sk["representatives"].get<double>(), 100 * sk["all_allocations"].get<double>(),
-               100 * sk["most_nodes_rule"].get<double>());
-}
-
-void print_by_nodes(const nlohmann::json& rows) {
-    fmt::print("liquid throughput vs nodes (report Fig. 12/16):\n  nodes  reps  distinct  min..max transfers/frame\n");
-    for (const auto& r : rows)
-        fmt::print("  {:>5}  {:>4}  {:>8}  {:.3f}..{:.3f}\n", r["nodes"].get<int>(), r["representatives"].get<int>(),
-                   r["distinct"].get<std::size_t>(), r["min_liquid_throughput"].get<double>(),
-                   r["max_liquid_throughput"].get<double>());
-}
-
-void print_summary(const ExperimentSummary& s, const ExperimentOptions& o, double secs) {
-    const double n = double(s.representatives);
-    fmt::print("representatives scheduled:   {} in {:.1f} s wall on {} threads (exact search: {} s each at most)\n",
-               s.representatives, secs, o.threads, o.time_limit_s);
-    fmt::print("  liquid schedule found:     {}\n  no liquid schedule, proven: {}\n", s.liquid, s.no_liquid_proven);
-    fmt::print("  optimal length proven:     {} ({:.1f} %)\n  budget expired:            {}\n", s.optimal_proven,
-               100 * s.optimal_proven / n, s.timed_out);
-    fmt::print("  every schedule verified:   {}/{}\n", s.verified, s.representatives);
-    fmt::print("mean skeleton share:         {:.1f} % of the scheduled traffics  (papers: 31.5 %)\n", 100 * s.mean_skeleton_share);
-    if (o.enumerate)
-        fmt::print("search space (categories, pivot {}), mean over the {} representatives enumerated to the end within {} categories:\n"
-                   "  naive {:.1f} %, +blank {:.1f} %, +idle {:.1f} %, +skeleton {:.1f} %  (papers, 23 traffics: 100 / 28 / 20 / 10.6 %)\n",
-                   pivot_rule_name(o.pivot), s.search_space_samples, o.max_categories, 100 * s.search_space_share[0], 100 * s.search_space_share[1],
-                   100 * s.search_space_share[2], 100 * s.search_space_share[3]);
-    fmt::print("DSatur throughput loss:      none {:.1f} %, < 10 % {:.1f} %, 10-19 % {:.1f} %, >= 20 % {:.1f} %  (papers: 74 / 18 / 8 / 0 %)\n",
-               100 * s.dsatur_loss_share[0], 100 * s.dsatur_loss_share[1], 100 * s.dsatur_loss_share[2],
-               100 * s.dsatur_loss_share[3]);
-    fmt::print("round-robin mean loss:       {:.1f} % of the best schedule's throughput (frames, not a simulation)\n",
-               100 * s.mean_round_robin_loss);
-    fmt::print("exact solve under 0.1 s:     {:.1f} %  (papers: > 97 % on a 500 MHz Alpha); median {:.2f} ms, max {:.1f} ms, total {:.1f} s\n",
-               100 * s.share_solved_under_100ms, s.median_solve_ms, s.max_solve_ms, s.total_solve_s);
+/// `--allocation`: the full result row (testbed/experiment_files.hpp) and its text.
+ResultView allocation_view(const Network& t1, const RepresentativeResult& r, bool enumerated) {
+    const Representative& rep = r.representative;
+    const Allocation& a = rep.allocation;
+    const nlohmann::json j = result_json(allocation_traffic(t1, a), r);
+    ResultView v;
+    v.json_fields(j);
+    v.text_only(fmt::format("allocation {}: {} nodes on {} switches, {} transfers, duration {}, liquid throughput {:.4g}", a.label(),
+                            a.total(), a.switches_used(), rep.transfers, rep.duration, rep.liquid_ratio))
+        .text_only(fmt::format("skeleton {} transfers, {} bottlenecks, {} congestion edges", r.skeleton, r.bottlenecks, r.congestion_edges))
+        .text_only(fmt::format("exact: length {} ({}{}), solver {}, {:.2f} ms, verified: {}", r.exact.schedule.length(),
+                               r.exact.liquid ? "liquid" : r.exact.no_liquid_proven ? "no liquid schedule, proven" : "not liquid",
+                               r.exact.optimal || r.exact.liquid ? ", optimal" : r.exact.timed_out ? ", budget expired" : "",
+                               r.exact.solver, r.exact.elapsed_ms, r.all_verified() ? "yes" : "NO"))
+        .text_only(fmt::format("dsatur: length {}, round-robin: length {}", r.dsatur_length, r.round_robin_length));
+    for (int l = 0; l < kOptimisationLevels && enumerated; ++l) {
+        const SearchSpace& s = r.search_space[static_cast<std::size_t>(l)];
+        v.text_only(fmt::format("categories {:<9} {}{}", optimisation_name(static_cast<Optimisation>(l)), s.categories,
+                                s.complete ? "" : " (stopped at --max-categories)"));
+    }
+    for (std::size_t f = 0; f < j["schedule"]["frames"].size(); ++f) {
+        std::string names;
+        for (const auto& t : j["schedule"]["frames"][f]) names += (names.empty() ? "" : " ") + t.get<std::string>();
+        v.text_only(fmt::format("frame {:>3}: {}", f + 1, names));
+    }
+    return v;
 }
 
 // ---- runs ---------------------------------------------------------------------------
@@ -275,36 +212,8 @@ ExperimentOptions experiment_options(const T1Options& o) {
 }
 
 void run_one(const Network& t1, const T1Options& o) {
-    const Allocation a = parse_allocation(o.allocation);
-    if (a.total() == 0) throw InputError("--allocation " + o.allocation, "allocates no node", "allocate at least one node");
-    Representative rep;
-    rep.allocation = a;
-    rep.transfers = a.total() * a.total();
-    rep.duration = AllocationLoads(t1).duration(a);
-    rep.liquid_ratio = double(rep.transfers) / rep.duration;
-    rep.allocations = 1;
-    rep.multi_switch_value = a.switches_used() >= 2;
-    const RepresentativeResult r = run_representative(t1, rep, experiment_options(o));
-    const nlohmann::json j = result_row(allocation_traffic(t1, a), r);
-    if (o.json) return print_json(j);
-    fmt::print("allocation {}: {} nodes on {} switches, {} transfers, duration {}, liquid throughput {:.4g}\n",
-               a.label(), a.total(), a.switches_used(), rep.transfers, rep.duration, rep.liquid_ratio);
-    fmt::print("skeleton {} transfers, {} bottlenecks, {} congestion edges\n", r.skeleton, r.bottlenecks, r.congestion_edges);
-    fmt::print("exact: length {} ({}{}), solver {}, {:.2f} ms, verified: {}\n", r.exact.schedule.length(),
-               r.exact.liquid ? "liquid" : r.exact.no_liquid_proven ? "no liquid schedule, proven" : "not liquid",
-               r.exact.optimal || r.exact.liquid ? ", optimal" : r.exact.timed_out ? ", budget expired" : "",
-               r.exact.solver, r.exact.elapsed_ms, r.all_verified() ? "yes" : "NO");
-    fmt::print("dsatur: length {}, round-robin: length {}\n", r.dsatur_length, r.round_robin_length);
-    for (int l = 0; l < kOptimisationLevels && !o.no_enumerate; ++l) {
-        const SearchSpace& s = r.search_space[static_cast<std::size_t>(l)];
-        fmt::print("categories {:<9} {}{}\n", optimisation_name(static_cast<Optimisation>(l)), s.categories,
-                   s.complete ? "" : " (stopped at --max-categories)");
-    }
-    for (std::size_t f = 0; f < j["schedule"]["frames"].size(); ++f) {
-        std::string names;
-        for (const auto& t : j["schedule"]["frames"][f]) names += (names.empty() ? "" : " ") + t.get<std::string>();
-        fmt::print("frame {:>3}: {}\n", f + 1, names);
-    }
+    const Representative rep = single_allocation(t1, parse_allocation(o.allocation));
+    render(allocation_view(t1, run_representative(t1, rep, experiment_options(o)), !o.no_enumerate), o.json);
 }
 
 void run_t1(const T1Options& o) {
@@ -324,20 +233,20 @@ void run_t1(const T1Options& o) {
         std::uint64_t shown = 0;
         sw = sweep_distinct_throughputs(t1, eo.threads, [&](std::uint64_t done) { bar.advance(done - shown); shown = done; });
     }
-    const double sweep_secs = seconds_since(t0);
-    const nlohmann::json sweep = sweep_json(t1, sw, eo.threads, sweep_secs);
+    const ResultView by_nodes = by_nodes_view(sw);
+    const ResultView sweep = sweep_view(t1, sw, by_nodes, eo.threads, seconds_since(t0));
     nlohmann::json reps = nlohmann::json::array();
-    for (const Representative& r : sw.representatives) reps.push_back(sweep_row(r));
+    for (const Representative& r : sw.representatives) reps.push_back(representative_json(r));
+    const std::string sweep_path = (out / "t1-sweep.json").string();
     if (distribution().renders())
-        files_out.add("t1-sweep.json", nlohmann::json{{"sweep", sweep}, {"representatives", reps}}.dump(1) + "\n");
+        files_out.add("t1-sweep.json", nlohmann::json{{"sweep", sweep.to_json()}, {"representatives", reps}}.dump(1) + "\n");
     if (o.sweep_only && !distribution().renders()) return;
     if (o.sweep_only) {
         files_out.commit();
-        write_report(o.report, {{"sweep", sweep}, {"representatives", reps}});
-        if (o.json) return print_json({{"sweep", sweep}, {"files", {(out / "t1-sweep.json").string()}}});
-        print_sweep(sweep);
-        print_by_nodes(sweep["by_nodes"]);
-        return fmt::print("files: {}\n", (out / "t1-sweep.json").string());
+        write_report(o.report, {{"sweep", sweep.to_json()}, {"representatives", reps}});
+        ResultView v;
+        v.section("sweep", sweep).text_of(by_nodes).row("files", nlohmann::json::array({sweep_path}), "files: " + sweep_path);
+        return render(v, o.json);
     }
 
     t0 = std::chrono::steady_clock::now();
@@ -351,32 +260,30 @@ void run_t1(const T1Options& o) {
     }
     gather_items(results, encode_result, decode_result);
     if (!distribution().renders()) return;
-    const double secs = seconds_since(t0);
-    const ExperimentSummary s = summarize(results);
-    const nlohmann::json summary = summary_json(s, eo, secs);
+    const ResultView summary = summary_view(summarize(results), eo, seconds_since(t0));
 
-    std::string csv = kCsvHeader;
     nlohmann::json rows = nlohmann::json::array(), compact = nlohmann::json::array();
     for (const RepresentativeResult& r : results) {
-        csv += csv_row(r);
-        rows.push_back(result_row(allocation_traffic(t1, r.representative.allocation), r));
-        compact.push_back(compact_row(r));
+        rows.push_back(result_json(allocation_traffic(t1, r.representative.allocation), r));
+        compact.push_back(compact_result_json(r));
     }
     const auto csv_path = out / "t1-representatives.csv", json_path = out / "t1-representatives.json",
                summary_path = out / "t1-summary.json";
-    files_out.add(csv_path.filename().string(), csv);
-    files_out.add(json_path.filename().string(), nlohmann::json{{"summary", summary}, {"rows", rows}}.dump() + "\n");
-    const nlohmann::json files = {csv_path.string(), json_path.string(), summary_path.string(), (out / "t1-sweep.json").string()};
-    nlohmann::json all = {{"network", t1.name()}, {"sweep", sweep}, {"summary", summary}, {"files", files}, {"representatives", compact}};
-    if (!o.report.empty()) all["files"].push_back(o.report);
-    files_out.add(summary_path.filename().string(), all.dump(2) + "\n");
+    files_out.add(csv_path.filename().string(), representatives_csv(results));
+    files_out.add(json_path.filename().string(), nlohmann::json{{"summary", summary.to_json()}, {"rows", rows}}.dump() + "\n");
+    nlohmann::json files = {csv_path.string(), json_path.string(), summary_path.string(), sweep_path};
+    if (!o.report.empty()) files.push_back(o.report);
+    ResultView all;
+    all.json_only("network", t1.name())
+        .section("sweep", sweep)
+        .section("summary", summary)
+        .text_of(by_nodes)
+        .row("files", files, fmt::format("files: {}, {}, {}", csv_path.string(), json_path.string(), summary_path.string()))
+        .json_only("representatives", compact);
+    files_out.add(summary_path.filename().string(), all.to_json().dump(2) + "\n");
     files_out.commit();
-    write_report(o.report, all);
-    if (o.json) return print_json(all);
-    print_sweep(sweep);
-    print_summary(s, eo, secs);
-    print_by_nodes(sweep["by_nodes"]);
-    fmt::print("files: {}, {}, {}\n", csv_path.string(), json_path.string(), summary_path.string());
+    write_report(o.report, all.to_json());
+    render(all, o.json);
 }
 
 const RegisterCommand reg{{"testbed t1", "the papers' Swiss-T1 experiment: 5^8 allocations, distinct liquid throughputs, schedules, statistics",

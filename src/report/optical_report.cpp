@@ -65,7 +65,7 @@ std::string tables_html(const json& j) {
 
 json default_broadcast_sweep() {
     optical::SweepSpec spec;
-    spec.kinds = {optical::SweepKind::broadcast};
+    spec.kinds = {optical::SweepKind::Broadcast};
     spec.nodes = optical::powers_of_two(8, 1024);
     spec.base.multicast = 3;  // the defaults of `liquid optical sweep`
     spec.tcs = {100 * optical::kPicosecondsPerMicrosecond, 1000 * optical::kPicosecondsPerMicrosecond,

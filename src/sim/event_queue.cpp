@@ -1,4 +1,4 @@
-#include "liquid/sim/event_queue.hpp"
+#include "sim/event_queue.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,6 @@
 // Frame executor (frame_executor.hpp): barrier-synchronised frames, report §8.2.
 #include "liquid/sim/frame_executor.hpp"
+#include "sim/wormhole.hpp"
 
 #include "liquid/base/error.hpp"
 

@@ -1,4 +1,5 @@
 #include "liquid/sim/metrics.hpp"
+#include "sim/wormhole.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,6 @@
 // Queue executors (queue_executor.hpp): per-sender queues, no global synchronisation.
 #include "liquid/sim/queue_executor.hpp"
+#include "sim/wormhole.hpp"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // The link-reservation model (see wormhole.hpp for the rules and the tie rule).
-#include "liquid/sim/wormhole.hpp"
+#include "sim/wormhole.hpp"
 #include "liquid/base/stop.hpp"
 
 #include <algorithm>

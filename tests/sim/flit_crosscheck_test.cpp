@@ -10,6 +10,7 @@
 #include "liquid/testbed/network_spec.hpp"
 #include "liquid/sim/flit_model.hpp"
 #include "liquid/sim/frame_executor.hpp"
+#include "sim/wormhole.hpp"
 #include "liquid/sim/queue_executor.hpp"
 #include "liquid/traffic/patterns.hpp"
 

@@ -4,6 +4,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sim/frame_executor.hpp"
+#include "sim/wormhole.hpp"
 #include "liquid/sim/queue_executor.hpp"
 #include "liquid/traffic/patterns.hpp"
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "liquid/sched/schedule.hpp"
-#include "liquid/sim/wormhole.hpp"
+#include "liquid/sim/metrics.hpp"
 #include "liquid/sim/workload.hpp"
 
 namespace liquid::sim {

@@ -5,9 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "liquid/sim/wormhole.hpp"
 
 namespace liquid::sim {
+
+enum class RunStatus { Done, Deadlock, EventLimit };
+const char* status_name(RunStatus s);
 
 struct LinkUsage {
     double carrying = 0;  // seconds the link streamed bytes (size / path rate, per message)
@@ -35,9 +37,5 @@ struct SimResult {
     /// carrying / makespan of link l.
     double utilisation(int l) const;
 };
-
-/// Collects the metrics of a finished (or stopped) run, with the diagnostic of a
-/// deadlock (the cyclic wait) or an exhausted event budget.
-SimResult summarize(const Wormhole& model, const Workload& w, RunStatus status);
 
 }  // namespace liquid::sim

@@ -4,20 +4,21 @@
 #include <fmt/core.h>
 
 #include "allgather_programs.hpp"
+#include "executor.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/names.hpp"
 
 namespace liquid::optical {
 
 std::vector<AllgatherAlgorithm> all_allgather_algorithms() {
-    return {AllgatherAlgorithm::hypercube, AllgatherAlgorithm::tree, AllgatherAlgorithm::ring};
+    return {AllgatherAlgorithm::Hypercube, AllgatherAlgorithm::Tree, AllgatherAlgorithm::Ring};
 }
 
 namespace {
 constexpr NameTable<AllgatherAlgorithm, 3> kAllgatherNames{{
-    {AllgatherAlgorithm::hypercube, "hypercube"},
-    {AllgatherAlgorithm::tree, "tree"},
-    {AllgatherAlgorithm::ring, "ring"},
+    {AllgatherAlgorithm::Hypercube, "hypercube"},
+    {AllgatherAlgorithm::Tree, "tree"},
+    {AllgatherAlgorithm::Ring, "ring"},
 }};
 }  // namespace
 
@@ -33,9 +34,9 @@ AllgatherAlgorithm parse_allgather_algorithm(const std::string& text) {
 Program build_allgather(AllgatherAlgorithm a, const ModelParams& p) {
     validate(p);
     switch (a) {
-        case AllgatherAlgorithm::hypercube: return detail::hypercube_allgather_program(p);
-        case AllgatherAlgorithm::tree: return detail::tree_allgather_program(p);
-        case AllgatherAlgorithm::ring: return detail::ring_allgather_program(p);
+        case AllgatherAlgorithm::Hypercube: return detail::hypercube_allgather_program(p);
+        case AllgatherAlgorithm::Tree: return detail::tree_allgather_program(p);
+        case AllgatherAlgorithm::Ring: return detail::ring_allgather_program(p);
     }
     throw InputError("--algorithm", "unknown all-to-all broadcast algorithm");
 }
@@ -45,15 +46,15 @@ ExecutionReport run_allgather(AllgatherAlgorithm a, const ModelParams& p) { retu
 std::optional<Time> allgather_closed_form(AllgatherAlgorithm a, const ModelParams& p) {
     const Time n = p.nodes;
     switch (a) {
-        case AllgatherAlgorithm::hypercube: {
+        case AllgatherAlgorithm::Hypercube: {
             Time stages = 0;
             while ((Time{1} << stages) < n) ++stages;
             return stages * p.tc + (n - 1) * p.send_time();
         }
-        case AllgatherAlgorithm::ring:
+        case AllgatherAlgorithm::Ring:
             if (n == 2) return p.tc + p.send_time();  // one host-to-host send each way
             return p.tc + (n - 1) * p.forward_time() + 2 * p.delivery_time();
-        case AllgatherAlgorithm::tree: return std::nullopt;
+        case AllgatherAlgorithm::Tree: return std::nullopt;
     }
     return std::nullopt;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Private: one builder per all-to-all broadcast algorithm of thesis §6.2, one file each.
+#include "liquid/optical/broadcast/allgather.hpp"
 #include "liquid/optical/broadcast/model.hpp"
-#include "liquid/optical/broadcast/program.hpp"
+#include "optical/broadcast/program.hpp"
 
 namespace liquid::optical::detail {
 
@@ -10,3 +11,11 @@ Program tree_allgather_program(const ModelParams& p);       // §6.2.2
 Program ring_allgather_program(const ModelParams& p);       // §6.2.3
 
 }  // namespace liquid::optical::detail
+
+namespace liquid::optical {
+
+/// Builds the program (message i originates at node i). Hypercube needs N = 2^k.
+/// The tree uses a heap-numbered M-ary tree (M = p.multicast, at least 2 makes sense).
+Program build_allgather(AllgatherAlgorithm a, const ModelParams& p);
+
+}  // namespace liquid::optical

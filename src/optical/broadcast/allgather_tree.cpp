@@ -45,7 +45,7 @@ Program tree_allgather_program(const ModelParams& p) {
     Program prog("tree", n);
     for (int i = 0; i < n; ++i) prog.originator.push_back(i);
     prog.all_to_all = true;
-    prog.rule = ConfigurationRule::bus;
+    prog.rule = ConfigurationRule::Bus;
 
     std::vector<std::vector<int>> order(static_cast<std::size_t>(n));
     std::vector<int> last_send(static_cast<std::size_t>(n), -1);  // index of v's last gather send

@@ -6,23 +6,24 @@
 #include <fmt/core.h>
 
 #include "broadcast_programs.hpp"
+#include "executor.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/names.hpp"
 
 namespace liquid::optical {
 
 std::vector<BroadcastAlgorithm> all_broadcast_algorithms() {
-    return {BroadcastAlgorithm::naive_configuration, BroadcastAlgorithm::ring_forwarding,
-            BroadcastAlgorithm::tree_forwarding, BroadcastAlgorithm::smart_tree, BroadcastAlgorithm::smart_ring};
+    return {BroadcastAlgorithm::NaiveConfiguration, BroadcastAlgorithm::RingForwarding,
+            BroadcastAlgorithm::TreeForwarding, BroadcastAlgorithm::SmartTree, BroadcastAlgorithm::SmartRing};
 }
 
 namespace {
 constexpr NameTable<BroadcastAlgorithm, 5> kBroadcastNames{{
-    {BroadcastAlgorithm::naive_configuration, "naive-configuration"},
-    {BroadcastAlgorithm::ring_forwarding, "ring"},
-    {BroadcastAlgorithm::tree_forwarding, "tree"},
-    {BroadcastAlgorithm::smart_tree, "smart-tree"},
-    {BroadcastAlgorithm::smart_ring, "smart-ring"},
+    {BroadcastAlgorithm::NaiveConfiguration, "naive-configuration"},
+    {BroadcastAlgorithm::RingForwarding, "ring"},
+    {BroadcastAlgorithm::TreeForwarding, "tree"},
+    {BroadcastAlgorithm::SmartTree, "smart-tree"},
+    {BroadcastAlgorithm::SmartRing, "smart-ring"},
 }};
 }  // namespace
 
@@ -30,11 +31,11 @@ std::string name(BroadcastAlgorithm a) { return name_of(kBroadcastNames, a); }
 
 std::string title(BroadcastAlgorithm a) {
     switch (a) {
-        case BroadcastAlgorithm::naive_configuration: return "Naive configuration change";
-        case BroadcastAlgorithm::ring_forwarding: return "Naive forwarding in a ring";
-        case BroadcastAlgorithm::tree_forwarding: return "Naive forwarding in a tree";
-        case BroadcastAlgorithm::smart_tree: return "Smart forwarding in a tree";
-        case BroadcastAlgorithm::smart_ring: return "Smart forwarding in a ring";
+        case BroadcastAlgorithm::NaiveConfiguration: return "Naive configuration change";
+        case BroadcastAlgorithm::RingForwarding: return "Naive forwarding in a ring";
+        case BroadcastAlgorithm::TreeForwarding: return "Naive forwarding in a tree";
+        case BroadcastAlgorithm::SmartTree: return "Smart forwarding in a tree";
+        case BroadcastAlgorithm::SmartRing: return "Smart forwarding in a ring";
     }
     return "?";
 }
@@ -76,11 +77,11 @@ int resolve_k(const ModelParams& p, int k) { return k > 0 ? k : smart_ring_thesi
 Program build_broadcast(BroadcastAlgorithm a, const ModelParams& p, int k) {
     validate(p);
     switch (a) {
-        case BroadcastAlgorithm::naive_configuration: return detail::naive_configuration_program(p);
-        case BroadcastAlgorithm::ring_forwarding: return detail::ring_forwarding_program(p);
-        case BroadcastAlgorithm::tree_forwarding: return detail::tree_forwarding_program(p);
-        case BroadcastAlgorithm::smart_tree: return detail::smart_tree_program(p);
-        case BroadcastAlgorithm::smart_ring: return detail::smart_ring_program(p, resolve_k(p, k));
+        case BroadcastAlgorithm::NaiveConfiguration: return detail::naive_configuration_program(p);
+        case BroadcastAlgorithm::RingForwarding: return detail::ring_forwarding_program(p);
+        case BroadcastAlgorithm::TreeForwarding: return detail::tree_forwarding_program(p);
+        case BroadcastAlgorithm::SmartTree: return detail::smart_tree_program(p);
+        case BroadcastAlgorithm::SmartRing: return detail::smart_ring_program(p, resolve_k(p, k));
     }
     throw InputError("--algorithm", "unknown broadcast algorithm");
 }
@@ -90,11 +91,11 @@ Time thesis_closed_form(BroadcastAlgorithm a, const ModelParams& p, int k) {
     const Time S = p.message_bytes, Td = p.header_time();  // the thesis's lone "Td" (§4.3.3)
     const Time sTf = S * p.tf, sTd = S * p.td();
     switch (a) {
-        case BroadcastAlgorithm::naive_configuration: return (n - 1) * (p.tc + S * p.tb);
-        case BroadcastAlgorithm::ring_forwarding: return p.tc + (n - 1) * sTf + 2 * sTd;
-        case BroadcastAlgorithm::tree_forwarding: return p.tc + (L - 1) * (2 * sTf + Td + p.tc) + 2 * sTd;
-        case BroadcastAlgorithm::smart_tree: return L * (sTf + Td + p.tc) + 2 * sTd;
-        case BroadcastAlgorithm::smart_ring: {
+        case BroadcastAlgorithm::NaiveConfiguration: return (n - 1) * (p.tc + S * p.tb);
+        case BroadcastAlgorithm::RingForwarding: return p.tc + (n - 1) * sTf + 2 * sTd;
+        case BroadcastAlgorithm::TreeForwarding: return p.tc + (L - 1) * (2 * sTf + Td + p.tc) + 2 * sTd;
+        case BroadcastAlgorithm::SmartTree: return L * (sTf + Td + p.tc) + 2 * sTd;
+        case BroadcastAlgorithm::SmartRing: {
             Time stages = smart_ring_stages(p.nodes, resolve_k(p, k));
             return p.tc + stages * (sTf + Td + p.tc) + 2 * sTd;
         }
@@ -106,18 +107,18 @@ std::optional<Time> exact_closed_form(BroadcastAlgorithm a, const ModelParams& p
     const Time Td = p.header_time();
     const Time direct = p.tc + p.send_time();  // N = 2: one set, one host-to-host send
     switch (a) {
-        case BroadcastAlgorithm::naive_configuration: return thesis_closed_form(a, p);  // exact as printed
-        case BroadcastAlgorithm::ring_forwarding:
+        case BroadcastAlgorithm::NaiveConfiguration: return thesis_closed_form(a, p);  // exact as printed
+        case BroadcastAlgorithm::RingForwarding:
             // Exact as printed for N >= 3; with N = 2 the only send is host to host.
             return p.nodes == 2 ? direct : thesis_closed_form(a, p);
-        case BroadcastAlgorithm::tree_forwarding:
+        case BroadcastAlgorithm::TreeForwarding:
             // The root originates the message: it never waits Td for a header.
             return p.nodes == 2 ? direct : thesis_closed_form(a, p) - Td;
-        case BroadcastAlgorithm::smart_tree:
+        case BroadcastAlgorithm::SmartTree:
             // As above, and node 1 receives the root's first copy overlapped with the host
             // send (§4.1 assumption 4), so it knows the header at once: two Td fewer.
             return p.nodes == 2 ? direct : thesis_closed_form(a, p) - 2 * Td;
-        case BroadcastAlgorithm::smart_ring: return std::nullopt;
+        case BroadcastAlgorithm::SmartRing: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -145,7 +146,7 @@ std::optional<Time> solve_half_optimal(const std::function<Time(Time)>& f) {
 
 HalfOptimal half_optimal(BroadcastAlgorithm a, const ModelParams& p) {
     HalfOptimal h;
-    if (a == BroadcastAlgorithm::smart_ring) return h;
+    if (a == BroadcastAlgorithm::SmartRing) return h;
     auto with_tc = [&](Time tc) {
         ModelParams q = p;
         q.tc = tc;
@@ -157,13 +158,13 @@ HalfOptimal half_optimal(BroadcastAlgorithm a, const ModelParams& p) {
     h.closed_form = solve_half_optimal([&](Time tc) { return thesis_closed_form(a, with_tc(tc)); });
     const Time S = p.message_bytes, n = p.nodes;
     switch (a) {
-        case BroadcastAlgorithm::naive_configuration: h.thesis_text = std::nullopt; break;  // not given
-        case BroadcastAlgorithm::ring_forwarding: h.thesis_text = n * S * p.tf; break;  // "Tc^0.5 ~ N*S*Tf"
-        case BroadcastAlgorithm::tree_forwarding:  // "Tc^0.5 ~ 2S*Tf + Td"
-        case BroadcastAlgorithm::smart_tree:       // "similar to the previous algorithm"
+        case BroadcastAlgorithm::NaiveConfiguration: h.thesis_text = std::nullopt; break;  // not given
+        case BroadcastAlgorithm::RingForwarding: h.thesis_text = n * S * p.tf; break;  // "Tc^0.5 ~ N*S*Tf"
+        case BroadcastAlgorithm::TreeForwarding:  // "Tc^0.5 ~ 2S*Tf + Td"
+        case BroadcastAlgorithm::SmartTree:       // "similar to the previous algorithm"
             h.thesis_text = 2 * S * p.tf + p.header_time();
             break;
-        case BroadcastAlgorithm::smart_ring: break;
+        case BroadcastAlgorithm::SmartRing: break;
     }
     return h;
 }

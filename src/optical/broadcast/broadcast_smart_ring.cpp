@@ -55,7 +55,7 @@ Program smart_ring_program(const ModelParams& p, int k) {
     const int n = p.nodes;
     Program prog("smart-ring", n);
     prog.originator = {0};
-    prog.rule = ConfigurationRule::bus;
+    prog.rule = ConfigurationRule::Bus;
     for (int i = 0; i < n; ++i) prog.add(i, set_configuration({(i + 1) % n}, 0));
     SmartRingPlanner planner(prog, k);
     int chain_end = planner.plan(0, n, 0);

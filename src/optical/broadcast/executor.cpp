@@ -1,7 +1,7 @@
 // Discrete-event executor of the optical cross-connect model (thesis ch. 3 and §4.1-4.3.3).
 // The rules it enforces are listed in include/liquid/optical/executor.hpp. It knows nothing
 // about the algorithms or their closed forms: it only replays actions under the rules.
-#include "liquid/optical/broadcast/executor.hpp"
+#include "optical/broadcast/executor.hpp"
 
 #include <algorithm>
 #include <array>
@@ -16,16 +16,16 @@ namespace liquid::optical {
 
 std::string to_string(ViolationKind k) {
     switch (k) {
-        case ViolationKind::collision: return "collision";
-        case ViolationKind::send_while_reconfiguring: return "send_while_reconfiguring";
-        case ViolationKind::reconfigure_while_sending: return "reconfigure_while_sending";
-        case ViolationKind::dark_link: return "dark_link";
-        case ViolationKind::not_permutation: return "not_permutation";
-        case ViolationKind::multicast_too_large: return "multicast_too_large";
-        case ViolationKind::fu_lost_message: return "fu_lost_message";
-        case ViolationKind::host_lacks_message: return "host_lacks_message";
-        case ViolationKind::never_ran: return "never_ran";
-        case ViolationKind::missing_delivery: return "missing_delivery";
+        case ViolationKind::Collision: return "collision";
+        case ViolationKind::SendWhileReconfiguring: return "send_while_reconfiguring";
+        case ViolationKind::ReconfigureWhileSending: return "reconfigure_while_sending";
+        case ViolationKind::DarkLink: return "dark_link";
+        case ViolationKind::NotPermutation: return "not_permutation";
+        case ViolationKind::MulticastTooLarge: return "multicast_too_large";
+        case ViolationKind::FuLostMessage: return "fu_lost_message";
+        case ViolationKind::HostLacksMessage: return "host_lacks_message";
+        case ViolationKind::NeverRan: return "never_ran";
+        case ViolationKind::MissingDelivery: return "missing_delivery";
     }
     return "unknown";
 }
@@ -161,14 +161,14 @@ private:
         };
         for (int t : a.targets)
             if (t < 0 || t >= n_) bad(fmt::format("target {} out of range", t));
-        if ((a.kind == ActionKind::send || a.kind == ActionKind::forward) && (a.message < 0 || a.message >= m_))
+        if ((a.kind == ActionKind::Send || a.kind == ActionKind::Forward) && (a.message < 0 || a.message >= m_))
             bad(fmt::format("unknown message {}", a.message));
-        if (a.kind == ActionKind::exchange && a.targets.size() != 1) bad("an exchange needs exactly one partner");
+        if (a.kind == ActionKind::Exchange && a.targets.size() != 1) bad("an exchange needs exactly one partner");
         if (a.targets.size() > kMaxMulticast) bad("more than 8 receivers");
         for (const auto& t : a.triggers) {
-            if ((t.kind == TriggerKind::host_has || t.kind == TriggerKind::header_known) && (t.message < 0 || t.message >= m_))
+            if ((t.kind == TriggerKind::HostHas || t.kind == TriggerKind::HeaderKnown) && (t.message < 0 || t.message >= m_))
                 bad(fmt::format("trigger on unknown message {}", t.message));
-            if (t.kind == TriggerKind::after_action &&
+            if (t.kind == TriggerKind::AfterAction &&
                 (t.node < 0 || t.node >= n_ || t.index < 0 ||
                  t.index >= static_cast<int>(prog_.actions[static_cast<std::size_t>(t.node)].size())))
                 bad("trigger on a nonexistent action");
@@ -180,7 +180,7 @@ private:
 
     void violate(ViolationKind k, Time t, int node, int other, int message, std::string detail) {
         ++report_.violation_count;
-        if (k == ViolationKind::collision) ++report_.collisions;
+        if (k == ViolationKind::Collision) ++report_.collisions;
         if (report_.violations.size() < kMaxRecordedViolations)
             report_.violations.push_back(Violation{k, t, node, other, message, std::move(detail)});
     }
@@ -236,7 +236,7 @@ private:
                 ++report_.dropped_forwards;
                 return false;
             }
-            violate(ViolationKind::dark_link, t, v, -1, msg, "transmission on a link that was never configured");
+            violate(ViolationKind::DarkLink, t, v, -1, msg, "transmission on a link that was never configured");
             return false;
         }
         std::int64_t slot = 0;
@@ -250,7 +250,7 @@ private:
         tx.end = t + (from_host ? p_.send_time() : p_.forward_time());
         if (changing_until_[vi] > t) {
             tx.corrupt = true;
-            violate(ViolationKind::send_while_reconfiguring, t, v, -1, msg,
+            violate(ViolationKind::SendWhileReconfiguring, t, v, -1, msg,
                     fmt::format("link {} is being reconfigured until {} ps", v, changing_until_[vi]));
         } else {
             const auto& rx = config_.receivers[vi];
@@ -277,7 +277,7 @@ private:
             for (int j = 0; j < other.count; ++j)
                 if (other.receivers[static_cast<std::size_t>(j)] == r) other.destroyed[static_cast<std::size_t>(j)] = true;
             tx.destroyed[static_cast<std::size_t>(i)] = true;
-            violate(ViolationKind::collision, tx.start, r, tx.sender, tx.message,
+            violate(ViolationKind::Collision, tx.start, r, tx.sender, tx.message,
                     fmt::format("node {} received from {} and {} at once", r, other.sender, tx.sender));
             if (tx.end <= rx_busy_until_[ri]) return;
         }
@@ -326,19 +326,19 @@ private:
     // ---- configuration changes (§3.3, §3.5) ----
     void start_change(int v, const Action& a, Time t) {
         std::vector<int> links{v};
-        if (a.kind == ActionKind::exchange) links.push_back(a.targets[0]);
+        if (a.kind == ActionKind::Exchange) links.push_back(a.targets[0]);
         else check_targets(v, a.targets, t);
         for (int l : links) {
             auto li = static_cast<std::size_t>(l);
             if (tx_busy_until_[li] > t) {
-                violate(ViolationKind::reconfigure_while_sending, t, l, v, -1,
+                violate(ViolationKind::ReconfigureWhileSending, t, l, v, -1,
                         fmt::format("link {} carries a transmission until {} ps", l, tx_busy_until_[li]));
                 if (tx_current_[li] >= 0) txs_[static_cast<std::size_t>(tx_current_[li])].corrupt = true;  // lost
             }
             changing_until_[li] = std::max(changing_until_[li], t + p_.tc);
         }
         auto& pend = pending_[static_cast<std::size_t>(v)];
-        pend.exchange = a.kind == ActionKind::exchange;
+        pend.exchange = a.kind == ActionKind::Exchange;
         pend.other = pend.exchange ? a.targets[0] : -1;
         pend.targets = a.targets;
         pend.generation = ++generation_;
@@ -353,7 +353,7 @@ private:
         bool repeated = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
         bool self = std::find(sorted.begin(), sorted.end(), v) != sorted.end();
         if (static_cast<int>(targets.size()) > p_.multicast || repeated || self)
-            violate(ViolationKind::multicast_too_large, t, v, -1, -1,
+            violate(ViolationKind::MulticastTooLarge, t, v, -1, -1,
                     fmt::format("{} receivers (M = {}){}{}", targets.size(), p_.multicast,
                                 repeated ? ", repeated receiver" : "", self ? ", sends to itself" : ""));
     }
@@ -396,8 +396,8 @@ private:
         fan_in_dirty_.erase(std::unique(fan_in_dirty_.begin(), fan_in_dirty_.end()), fan_in_dirty_.end());
         for (int r : fan_in_dirty_) {
             if (in_count_[static_cast<std::size_t>(r)] > max_fan_in_seen_) max_fan_in_seen_ = in_count_[static_cast<std::size_t>(r)];
-            if (in_count_[static_cast<std::size_t>(r)] > 1 && prog_.rule == ConfigurationRule::permutation)
-                violate(ViolationKind::not_permutation, t, r, -1, -1,
+            if (in_count_[static_cast<std::size_t>(r)] > 1 && prog_.rule == ConfigurationRule::Permutation)
+                violate(ViolationKind::NotPermutation, t, r, -1, -1,
                         fmt::format("{} senders are configured towards node {}", in_count_[static_cast<std::size_t>(r)], r));
         }
         fan_in_dirty_.clear();
@@ -414,9 +414,9 @@ private:
         for (const auto& tr : a.triggers) {
             Time at = kUnknown;
             switch (tr.kind) {
-                case TriggerKind::host_has: at = host_time(v, tr.message); break;
-                case TriggerKind::header_known: at = header_time(v, tr.message); break;
-                case TriggerKind::after_action: {
+                case TriggerKind::HostHas: at = host_time(v, tr.message); break;
+                case TriggerKind::HeaderKnown: at = header_time(v, tr.message); break;
+                case TriggerKind::AfterAction: {
                     at = action_end_[static_cast<std::size_t>(tr.node)][static_cast<std::size_t>(tr.index)];
                     auto& w = waiters_[static_cast<std::size_t>(tr.node)];
                     if (at == kUnknown && (w.empty() || w.back() != v)) w.push_back(v);
@@ -440,7 +440,7 @@ private:
                 push(ready, host_wake, v, 0);
                 return;
             }
-            bool transmits = a.kind == ActionKind::send || a.kind == ActionKind::forward;
+            bool transmits = a.kind == ActionKind::Send || a.kind == ActionKind::Forward;
             if (transmits && tx_busy_until_[vi] > t) {  // the NIC waits for the FU (§3.5.1)
                 push(tx_busy_until_[vi], host_wake, v, 0);
                 return;
@@ -457,19 +457,19 @@ private:
     Time perform(int v, const Action& a, Time t) {
         auto vi = static_cast<std::size_t>(v);
         switch (a.kind) {
-            case ActionKind::set_configuration:
-            case ActionKind::exchange:
+            case ActionKind::SetConfiguration:
+            case ActionKind::Exchange:
                 start_change(v, a, t);
                 return t + p_.tc;
-            case ActionKind::send:
+            case ActionKind::Send:
                 if (host_time(v, a.message) == kUnknown || host_time(v, a.message) > t) {
-                    violate(ViolationKind::host_lacks_message, t, v, -1, a.message, "send of a message the host does not hold");
+                    violate(ViolationKind::HostLacksMessage, t, v, -1, a.message, "send of a message the host does not hold");
                     return t;
                 }
                 return start_tx(v, a.message, a.ttl, true, false, t) ? tx_busy_until_[vi] : t;
-            case ActionKind::forward:
+            case ActionKind::Forward:
                 if (fu_last_[vi] != a.message) {
-                    violate(ViolationKind::fu_lost_message, t, v, -1, a.message,
+                    violate(ViolationKind::FuLostMessage, t, v, -1, a.message,
                             "the FU keeps only the last packet (§3.5.1) and that is another message");
                     return t;
                 }
@@ -492,14 +492,14 @@ private:
     void finish() {
         for (int v = 0; v < n_; ++v)
             if (has_pending_actions(v))
-                violate(ViolationKind::never_ran, 0, v, -1, -1,
+                violate(ViolationKind::NeverRan, 0, v, -1, -1,
                         fmt::format("{} action(s) of node {} never started (triggers never held)",
                                     prog_.actions[static_cast<std::size_t>(v)].size() - next_action_[static_cast<std::size_t>(v)], v));
         int last_message = prog_.all_to_all ? m_ : std::min(m_, 1);
         for (int msg = 0; msg < last_message; ++msg)
             for (int v = 0; v < n_; ++v) {
                 Time h = host_time(v, msg);
-                if (h == kUnknown) violate(ViolationKind::missing_delivery, 0, v, -1, msg, "never received");
+                if (h == kUnknown) violate(ViolationKind::MissingDelivery, 0, v, -1, msg, "never received");
                 else report_.completion = std::max(report_.completion, h);
             }
         report_.configuration_changes = count_global_changes();

@@ -14,7 +14,7 @@ namespace liquid::optical {
 std::size_t sweep_size(const SweepSpec& spec) {
     std::size_t per_point = 0;
     for (auto kind : spec.kinds)
-        per_point += kind == SweepKind::broadcast ? all_broadcast_algorithms().size() : all_allgather_algorithms().size();
+        per_point += kind == SweepKind::Broadcast ? all_broadcast_algorithms().size() : all_allgather_algorithms().size();
     return per_point * spec.nodes.size() * spec.tcs.size();
 }
 
@@ -46,7 +46,7 @@ SweepRow broadcast_row(BroadcastAlgorithm a, const ModelParams& p, int k_overrid
     row.algorithm = name(a);
     row.number = static_cast<int>(a);
     row.params = p;
-    int k = a == BroadcastAlgorithm::smart_ring ? (k_override > 0 ? k_override : smart_ring_thesis_k(p)) : 0;
+    int k = a == BroadcastAlgorithm::SmartRing ? (k_override > 0 ? k_override : smart_ring_thesis_k(p)) : 0;
     row.k = k;
     fill(row, run_broadcast(a, p, k));
     row.thesis_form = thesis_closed_form(a, p, k);
@@ -61,7 +61,7 @@ SweepRow allgather_row(AllgatherAlgorithm a, const ModelParams& p) {
     row.params = p;
     fill(row, run_allgather(a, p));
     row.exact_form = allgather_closed_form(a, p);
-    if (a == AllgatherAlgorithm::ring) row.thesis_form = ring_allgather_thesis_form(p);
+    if (a == AllgatherAlgorithm::Ring) row.thesis_form = ring_allgather_thesis_form(p);
     return row;
 }
 
@@ -77,7 +77,7 @@ std::vector<SweepRow> run_sweep(const SweepSpec& spec, const std::function<void(
                 p.nodes = n;
                 p.tc = tc;
                 validate(p);
-                if (kind == SweepKind::broadcast) {
+                if (kind == SweepKind::Broadcast) {
                     p.multicast = 1;  // ch. 4 uses unicast configurations
                     for (auto a : all_broadcast_algorithms()) {
                         rows.push_back(broadcast_row(a, p, spec.k));

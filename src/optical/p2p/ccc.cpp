@@ -1,4 +1,4 @@
-#include "liquid/optical/p2p/ccc.hpp"
+#include "optical/p2p/ccc.hpp"
 
 #include <string>
 
@@ -51,9 +51,9 @@ CccHop ccc_route(const CccTopology& topo, CccRouting routing, std::uint32_t node
                  std::uint8_t phase) {
     const std::uint32_t h = topo.cycle(node), hd = topo.cycle(dst);
     const std::uint32_t r = topo.position(node);
-    const bool shortest = routing != CccRouting::thesis;
+    const bool shortest = routing != CccRouting::Thesis;
     if (phase == 1) {
-        if (routing != CccRouting::current_dimension && r != 0) return {ring_step(topo, node, 0, shortest), 1};
+        if (routing != CccRouting::CurrentDimension && r != 0) return {ring_step(topo, node, 0, shortest), 1};
         phase = 2;
     }
     if (phase == 2) {
@@ -92,7 +92,7 @@ double ccc_mean_route_length(const CccTopology& topo, CccRouting routing) {
 std::vector<CycleSlot> cycle_schedule(int dimension, CycleKind kind) {
     const auto d = std::uint32_t(dimension);
     std::vector<CycleSlot> slots;
-    if (kind == CycleKind::plain) {  // §5.4.5: (0,inner) .. (D-1,inner), (0,outer) .. (D-1,outer)
+    if (kind == CycleKind::Plain) {  // §5.4.5: (0,inner) .. (D-1,inner), (0,outer) .. (D-1,outer)
         for (std::uint32_t r = 0; r < d; ++r) slots.push_back({false, 1u << r});
         for (std::uint32_t r = 0; r < d; ++r) slots.push_back({true, 1u << r});
         return slots;
@@ -124,5 +124,11 @@ std::vector<CycleSlot> cycle_schedule(int dimension, CycleKind kind) {
     }
     return slots;
 }
+
+}  // namespace liquid::optical::p2p
+
+namespace liquid::optical::p2p {
+
+std::uint32_t ccc_node_count(int dimension) { return CccTopology(dimension).nodes(); }
 
 }  // namespace liquid::optical::p2p

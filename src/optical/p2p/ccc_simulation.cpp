@@ -3,6 +3,7 @@
 #include <span>
 
 #include "liquid/optical/p2p/simulator.hpp"
+#include "ccc.hpp"
 #include "round_engine.hpp"
 
 namespace liquid::optical::p2p {
@@ -28,9 +29,9 @@ public:
 
     void select(std::uint64_t t, const std::vector<detail::Fifo>& queues, std::vector<detail::Sender>& out, Rng& rng) {
         switch (spec_.discipline) {
-        case CccDiscipline::cycled: return select_cycled(t, queues, out);
-        case CccDiscipline::on_demand: return select_on_demand(t, queues, out, rng);
-        case CccDiscipline::unsynchronized:
+        case CccDiscipline::Cycled: return select_cycled(t, queues, out);
+        case CccDiscipline::OnDemand: return select_on_demand(t, queues, out, rng);
+        case CccDiscipline::Unsynchronized:
             for (std::uint32_t v = 0; v < topo_.nodes(); ++v)
                 if (has_mail(queues, v)) out.push_back({v, 7});
             return;

@@ -73,16 +73,16 @@ std::uint32_t Reconfigurator::node_before(std::uint32_t j) {
 
 void Reconfigurator::on_event(const SendEvent& ev, std::uint64_t t) {
     const Reconfig variant = spec_.variant;
-    if (variant == Reconfig::none || variant == Reconfig::random_regenerate || pending_) return;
+    if (variant == Reconfig::None || variant == Reconfig::RandomRegenerate || pending_) return;
     if (attempted_ && t < last_attempt_ + spec_.gap) return;
-    const std::uint32_t target = variant == Reconfig::near_destination ? node_before(ev.dst) : ev.dst;
+    const std::uint32_t target = variant == Reconfig::NearDestination ? node_before(ev.dst) : ev.dst;
     std::vector<std::uint32_t> chords;
     if (!exchange_candidate(ev.src, target, chords)) return;  // e.g. parities differ: about half the cases
     attempted_ = true;
     last_attempt_ = t;
     ++attempts_;
     bool go = false;
-    if (variant == Reconfig::local_strength) {
+    if (variant == Reconfig::LocalStrength) {
         const std::uint32_t k = ring_.chord_sources()[target];  // exists: exchange_candidate checked
         go = strength(k, target) < double(spec_.threshold);
     } else {
@@ -100,7 +100,7 @@ bool Reconfigurator::begin_round(std::uint64_t t) {
         ++changes_;
         changed = true;
     }
-    if (spec_.variant == Reconfig::random_regenerate && !pending_ && t >= next_regenerate_) {
+    if (spec_.variant == Reconfig::RandomRegenerate && !pending_ && t >= next_regenerate_) {
         next_regenerate_ = t + spec_.regenerate_every / 2 + rng_.below(spec_.regenerate_every + 1);
         ++attempts_;
         std::vector<std::uint32_t> chords = random_chords(n_, rng_);

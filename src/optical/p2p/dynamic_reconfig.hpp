@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "liquid/optical/p2p/multi_ring.hpp"
+#include "optical/p2p/multi_ring.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 
 namespace liquid::optical::p2p::detail {

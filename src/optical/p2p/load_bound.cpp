@@ -1,4 +1,4 @@
-#include "liquid/optical/p2p/load_bound.hpp"
+#include "optical/p2p/load_bound.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -69,7 +69,7 @@ LoadBound hotspot_load_bound(const MultiRing& ring, const ShortestPaths& paths, 
     hot_traffic.hotspot_p = 1;
     const std::vector<double> uniform_arcs = offered_link_load(ring, paths, hot, uniform_traffic);
     const std::vector<double> hot_arcs = offered_link_load(ring, paths, hot, hot_traffic);
-    const bool per_node = run.mmir_scope == MmirScope::node;
+    const bool per_node = run.mmir_scope == MmirScope::Node;
     const std::size_t units = per_node ? n : 2 * std::size_t(n);
     auto unit_load = [&](const std::vector<double>& arcs, std::size_t u) {
         return per_node ? arcs[2 * u] + arcs[2 * u + 1] : arcs[u];

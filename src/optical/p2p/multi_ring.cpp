@@ -1,4 +1,4 @@
-#include "liquid/optical/p2p/multi_ring.hpp"
+#include "optical/p2p/multi_ring.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include <span>
 
 #include "dynamic_reconfig.hpp"
-#include "liquid/optical/p2p/load_bound.hpp"
+#include "optical/p2p/load_bound.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 #include "round_engine.hpp"
 
@@ -13,7 +13,7 @@ namespace liquid::optical::p2p {
 namespace {
 
 MultiRing initial_ring(const MultiRingSpec& spec, std::uint64_t seed) {
-    if (spec.chords == ChordKind::fixed) {
+    if (spec.chords == ChordKind::Fixed) {
         const std::uint32_t w = spec.w == MultiRingSpec::kDefaultW ? default_chord_length(spec.nodes) : spec.w;
         return MultiRing(spec.nodes, fixed_chords(spec.nodes, w));
     }
@@ -28,7 +28,7 @@ public:
 
     MultiRingModel(const MultiRingSpec& spec, std::uint64_t seed)
         : spec_(spec), ring_(initial_ring(spec, seed)), paths_(ring_), blocked_until_(ring_.nodes(), 0) {
-        if (spec.reconfig.variant != Reconfig::none)
+        if (spec.reconfig.variant != Reconfig::None)
             reconfig_ = std::make_unique<detail::Reconfigurator>(spec.reconfig, ring_, paths_, blocked_until_, seed);
     }
 

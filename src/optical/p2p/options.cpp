@@ -42,38 +42,38 @@ double parse_probability(const std::string& text, const std::string& option) {
 
 namespace {
 constexpr NameTable<CccDiscipline, 3> kDisciplines{{
-    {CccDiscipline::on_demand, "on-demand"},
-    {CccDiscipline::cycled, "cycled"},
-    {CccDiscipline::unsynchronized, "unsynchronized"},
+    {CccDiscipline::OnDemand, "on-demand"},
+    {CccDiscipline::Cycled, "cycled"},
+    {CccDiscipline::Unsynchronized, "unsynchronized"},
 }};
-constexpr NameTable<CycleKind, 2> kCycles{{{CycleKind::optimized, "optimized"}, {CycleKind::plain, "plain"}}};
+constexpr NameTable<CycleKind, 2> kCycles{{{CycleKind::Optimized, "optimized"}, {CycleKind::Plain, "plain"}}};
 constexpr NameTable<CccRouting, 3> kRoutings{{
-    {CccRouting::thesis, "thesis"},
-    {CccRouting::shortest_walks, "shortest-walks"},
-    {CccRouting::current_dimension, "current-dimension"},
+    {CccRouting::Thesis, "thesis"},
+    {CccRouting::ShortestWalks, "shortest-walks"},
+    {CccRouting::CurrentDimension, "current-dimension"},
 }};
-constexpr NameTable<ChordKind, 2> kChords{{{ChordKind::random, "random"}, {ChordKind::fixed, "fixed"}}};
+constexpr NameTable<ChordKind, 2> kChords{{{ChordKind::Random, "random"}, {ChordKind::Fixed, "fixed"}}};
 // Printed names first; the input table adds the thesis's variant numbers (§5.9.3).
 constexpr NameTable<Reconfig, 5> kReconfigs{{
-    {Reconfig::none, "none"},
-    {Reconfig::local_strength, "1-local-strength"},
-    {Reconfig::global_average, "2-global-average"},
-    {Reconfig::near_destination, "3-near-destination"},
-    {Reconfig::random_regenerate, "4-random-regenerate"},
+    {Reconfig::None, "none"},
+    {Reconfig::LocalStrength, "1-local-strength"},
+    {Reconfig::GlobalAverage, "2-global-average"},
+    {Reconfig::NearDestination, "3-near-destination"},
+    {Reconfig::RandomRegenerate, "4-random-regenerate"},
 }};
 constexpr NameTable<Reconfig, 10> kReconfigInputs{{
-    {Reconfig::none, "none"},
-    {Reconfig::none, "0"},
-    {Reconfig::local_strength, "1"},
-    {Reconfig::local_strength, "local-strength"},
-    {Reconfig::global_average, "2"},
-    {Reconfig::global_average, "global-average"},
-    {Reconfig::near_destination, "3"},
-    {Reconfig::near_destination, "near-destination"},
-    {Reconfig::random_regenerate, "4"},
-    {Reconfig::random_regenerate, "random-regenerate"},
+    {Reconfig::None, "none"},
+    {Reconfig::None, "0"},
+    {Reconfig::LocalStrength, "1"},
+    {Reconfig::LocalStrength, "local-strength"},
+    {Reconfig::GlobalAverage, "2"},
+    {Reconfig::GlobalAverage, "global-average"},
+    {Reconfig::NearDestination, "3"},
+    {Reconfig::NearDestination, "near-destination"},
+    {Reconfig::RandomRegenerate, "4"},
+    {Reconfig::RandomRegenerate, "random-regenerate"},
 }};
-constexpr NameTable<MmirScope, 3> kMmirScopes{{{MmirScope::arc, "link"}, {MmirScope::arc, "arc"}, {MmirScope::node, "node"}}};
+constexpr NameTable<MmirScope, 3> kMmirScopes{{{MmirScope::Arc, "link"}, {MmirScope::Arc, "arc"}, {MmirScope::Node, "node"}}};
 }  // namespace
 
 CccDiscipline parse_discipline(const std::string& t) {
@@ -96,7 +96,7 @@ std::string to_string(ChordKind c) { return name_of(kChords, c); }
 std::string to_string(Reconfig r) { return name_of(kReconfigs, r); }
 std::string mmir_text(std::uint32_t mmir, MmirScope scope) {
     if (mmir == 0) return "unlimited";
-    return std::to_string(mmir) + (scope == MmirScope::node ? " per node" : " per link");
+    return std::to_string(mmir) + (scope == MmirScope::Node ? " per node" : " per link");
 }
 
 }  // namespace liquid::optical::p2p

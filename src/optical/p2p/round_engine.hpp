@@ -75,8 +75,8 @@ public:
                                            std::to_string(run.rounds) + " rounds)");
         drain_ = run.drain_limit ? run.drain_limit : run.rounds;
         const std::uint32_t mmir = run.mmir ? run.mmir : std::numeric_limits<std::uint32_t>::max();
-        arc_budget_ = run.mmir_scope == MmirScope::arc ? mmir : std::numeric_limits<std::uint32_t>::max();
-        node_budget_ = run.mmir_scope == MmirScope::node ? mmir : std::numeric_limits<std::uint32_t>::max();
+        arc_budget_ = run.mmir_scope == MmirScope::Arc ? mmir : std::numeric_limits<std::uint32_t>::max();
+        node_budget_ = run.mmir_scope == MmirScope::Node ? mmir : std::numeric_limits<std::uint32_t>::max();
     }
 
     SimResult run() {

@@ -3,6 +3,7 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/optical/broadcast/allgather.hpp"
+#include "optical/broadcast/allgather_programs.hpp"
 #include "sanitized.hpp"
 
 using namespace liquid::optical;
@@ -24,7 +25,7 @@ ModelParams with(int n, Time tc, int m = 3) {
 TEST(OpticalAllgather, RingUsesOneChangeAndNMinusOneMessagesPerNode) {
     for (int n = 8; n <= kMaxN; n *= 2) {
         ModelParams p = with(n, 10'000'000'000);
-        auto r = run_allgather(AllgatherAlgorithm::ring, p);
+        auto r = run_allgather(AllgatherAlgorithm::Ring, p);
         EXPECT_TRUE(r.ok());
         EXPECT_EQ(r.configuration_changes, 1);
         for (int sent : r.messages_sent) EXPECT_EQ(sent, n - 1);
@@ -38,7 +39,7 @@ TEST(OpticalAllgather, RingUsesOneChangeAndNMinusOneMessagesPerNode) {
 TEST(OpticalAllgather, HypercubeUsesLogNChangesAndNMinusOneMessages) {
     for (int n = 8; n <= kMaxN; n *= 2) {
         ModelParams p = with(n, 1'000'000'000);
-        auto r = run_allgather(AllgatherAlgorithm::hypercube, p);
+        auto r = run_allgather(AllgatherAlgorithm::Hypercube, p);
         int log_n = 0;
         while ((1 << log_n) < n) ++log_n;
         EXPECT_TRUE(r.ok());
@@ -53,7 +54,7 @@ TEST(OpticalAllgather, TreeUsesTwoChangesAndNoCollisions) {
     for (int m : {2, 3, 4})
         for (int n = 8; n <= kMaxN; n *= 2) {
             ModelParams p = with(n, 10'000'000'000, m);
-            auto r = run_allgather(AllgatherAlgorithm::tree, p);
+            auto r = run_allgather(AllgatherAlgorithm::Tree, p);
             SCOPED_TRACE("M=" + std::to_string(m) + " N=" + std::to_string(n));
             EXPECT_TRUE(r.ok());
             EXPECT_EQ(r.configuration_changes, 2);
@@ -65,9 +66,9 @@ TEST(OpticalAllgather, TreeUsesTwoChangesAndNoCollisions) {
 TEST(OpticalAllgather, RingIsFastestAndMessageOptimalUpToM) {
     for (int n = 8; n <= kMaxN; n *= 2) {
         ModelParams p = with(n, 10'000'000'000);
-        auto ring = run_allgather(AllgatherAlgorithm::ring, p);
-        auto cube = run_allgather(AllgatherAlgorithm::hypercube, p);
-        auto tree = run_allgather(AllgatherAlgorithm::tree, p);
+        auto ring = run_allgather(AllgatherAlgorithm::Ring, p);
+        auto cube = run_allgather(AllgatherAlgorithm::Hypercube, p);
+        auto tree = run_allgather(AllgatherAlgorithm::Tree, p);
         EXPECT_LT(ring.completion, cube.completion);
         EXPECT_LT(ring.completion, tree.completion);
         EXPECT_LE(ring.configuration_changes, tree.configuration_changes);
@@ -79,7 +80,7 @@ TEST(OpticalAllgather, RingIsFastestAndMessageOptimalUpToM) {
 
 TEST(OpticalAllgather, HypercubeNeedsPowerOfTwo) {
     ModelParams p = with(12, 1'000'000'000);
-    EXPECT_THROW(build_allgather(AllgatherAlgorithm::hypercube, p), liquid::InputError);
-    EXPECT_TRUE(run_allgather(AllgatherAlgorithm::ring, p).ok());  // the ring takes any N
-    EXPECT_TRUE(run_allgather(AllgatherAlgorithm::tree, p).ok());
+    EXPECT_THROW(build_allgather(AllgatherAlgorithm::Hypercube, p), liquid::InputError);
+    EXPECT_TRUE(run_allgather(AllgatherAlgorithm::Ring, p).ok());  // the ring takes any N
+    EXPECT_TRUE(run_allgather(AllgatherAlgorithm::Tree, p).ok());
 }

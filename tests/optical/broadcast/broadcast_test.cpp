@@ -7,6 +7,7 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/optical/broadcast/broadcast.hpp"
+#include "optical/broadcast/broadcast_programs.hpp"
 #include "sanitized.hpp"
 
 using namespace liquid::optical;
@@ -51,8 +52,8 @@ TEST(OpticalBroadcast, ExecutorEqualsCorrectedClosedFormOnTheGrid) {
         for (int n : node_grid())
             for (Time tc : make == with ? kTcGrid : std::vector<Time>{1'000'000'000}) {
                 ModelParams p = make(n, tc);
-                for (auto a : {BroadcastAlgorithm::naive_configuration, BroadcastAlgorithm::ring_forwarding,
-                               BroadcastAlgorithm::tree_forwarding, BroadcastAlgorithm::smart_tree}) {
+                for (auto a : {BroadcastAlgorithm::NaiveConfiguration, BroadcastAlgorithm::RingForwarding,
+                               BroadcastAlgorithm::TreeForwarding, BroadcastAlgorithm::SmartTree}) {
                     auto r = run_broadcast(a, p);
                     SCOPED_TRACE(name(a) + " N=" + std::to_string(n) + " Tc=" + std::to_string(tc));
                     EXPECT_TRUE(r.ok());
@@ -73,10 +74,10 @@ TEST(OpticalBroadcast, DifferenceFromThePrintedFormIsTheHeaderTerm) {
         const Time t2 = p.tc + (n - 1) * S * p.tf + 2 * S * Td;
         const Time t3 = p.tc + (L - 1) * (2 * S * p.tf + Td + p.tc) + 2 * S * Td;
         const Time t4 = L * (S * p.tf + Td + p.tc) + 2 * S * Td;
-        EXPECT_EQ(run_broadcast(BroadcastAlgorithm::naive_configuration, p).completion, t1);
-        EXPECT_EQ(run_broadcast(BroadcastAlgorithm::ring_forwarding, p).completion, t2);
-        EXPECT_EQ(run_broadcast(BroadcastAlgorithm::tree_forwarding, p).completion, t3 - Td);
-        EXPECT_EQ(run_broadcast(BroadcastAlgorithm::smart_tree, p).completion, t4 - 2 * Td);
+        EXPECT_EQ(run_broadcast(BroadcastAlgorithm::NaiveConfiguration, p).completion, t1);
+        EXPECT_EQ(run_broadcast(BroadcastAlgorithm::RingForwarding, p).completion, t2);
+        EXPECT_EQ(run_broadcast(BroadcastAlgorithm::TreeForwarding, p).completion, t3 - Td);
+        EXPECT_EQ(run_broadcast(BroadcastAlgorithm::SmartTree, p).completion, t4 - 2 * Td);
     }
 }
 
@@ -85,7 +86,7 @@ TEST(OpticalBroadcast, SmartRingHasNoViolationsAndIsWithinOneStageInTheThesisReg
         for (int n : node_grid())
             for (Time tc : kTcGrid) {
                 ModelParams p = make(n, tc);
-                auto r = run_broadcast(BroadcastAlgorithm::smart_ring, p);
+                auto r = run_broadcast(BroadcastAlgorithm::SmartRing, p);
                 SCOPED_TRACE("N=" + std::to_string(n) + " Tc=" + std::to_string(tc));
                 EXPECT_TRUE(r.ok());
                 // A jump leaves the ring link middle-1 -> middle in place (bus rule, §2.2).
@@ -93,7 +94,7 @@ TEST(OpticalBroadcast, SmartRingHasNoViolationsAndIsWithinOneStageInTheThesisReg
                 EXPECT_EQ(r.max_fan_in, jumped ? 2 : 1);
                 if (p.tc >= 10 * p.forward_time()) {  // §4.4.5: "Tc ~ 10 S*Tf or more"
                     Time stage = p.forward_time() + p.header_time() + p.tc;
-                    EXPECT_LE(std::llabs(r.completion - thesis_closed_form(BroadcastAlgorithm::smart_ring, p)), stage);
+                    EXPECT_LE(std::llabs(r.completion - thesis_closed_form(BroadcastAlgorithm::SmartRing, p)), stage);
                 }
             }
 }
@@ -107,11 +108,11 @@ TEST(OpticalBroadcast, SmartRingStageCountMatchesTheThesisExample) {
 
 TEST(OpticalBroadcast, SmartTreeReproducesTable444) {
     ModelParams p = with(64, 10'000'000'000);
-    Program prog = build_broadcast(BroadcastAlgorithm::smart_tree, p);
+    Program prog = build_broadcast(BroadcastAlgorithm::SmartTree, p);
     std::map<int, std::map<int, int>> sends;  // stage -> from -> to
     for (int v = 0; v < 64; ++v)
         for (const auto& a : prog.actions[static_cast<std::size_t>(v)])
-            if (a.kind == ActionKind::set_configuration) sends[a.stage][v] = a.targets.at(0);
+            if (a.kind == ActionKind::SetConfiguration) sends[a.stage][v] = a.targets.at(0);
     EXPECT_EQ(sends[0], (std::map<int, int>{{0, 1}}));
     EXPECT_EQ(sends[1], (std::map<int, int>{{0, 3}, {1, 2}}));
     EXPECT_EQ(sends[2], (std::map<int, int>{{0, 4}, {1, 7}, {2, 10}, {3, 13}}));
@@ -131,8 +132,8 @@ TEST(OpticalBroadcast, RingBeatsNaiveConfigurationChangeFromThreeNodes) {
     for (int n = 3; n <= 64; ++n)
         for (Time tc : kTcGrid) {
             ModelParams p = with(n, tc);
-            Time ring = run_broadcast(BroadcastAlgorithm::ring_forwarding, p).completion;
-            Time naive = run_broadcast(BroadcastAlgorithm::naive_configuration, p).completion;
+            Time ring = run_broadcast(BroadcastAlgorithm::RingForwarding, p).completion;
+            Time naive = run_broadcast(BroadcastAlgorithm::NaiveConfiguration, p).completion;
             if (tc == 0 && n == 3) {
                 EXPECT_EQ(ring, naive);
             } else {
@@ -144,24 +145,24 @@ TEST(OpticalBroadcast, RingBeatsNaiveConfigurationChangeFromThreeNodes) {
 TEST(OpticalBroadcast, TreeBeatsRingForLargeN) {
     for (Time tc : kTcGrid) {
         ModelParams p = with(2048, tc);
-        EXPECT_LT(run_broadcast(BroadcastAlgorithm::tree_forwarding, p).completion,
-                  run_broadcast(BroadcastAlgorithm::ring_forwarding, p).completion);
+        EXPECT_LT(run_broadcast(BroadcastAlgorithm::TreeForwarding, p).completion,
+                  run_broadcast(BroadcastAlgorithm::RingForwarding, p).completion);
     }
     // The thesis puts the crossover at "about N > 8" by dropping Tc; with Tc = 10 S*Tf the
     // ring still wins at N = 32 and the tree first wins at 64 (README "Executor versus the closed forms").
     ModelParams p32 = with(32, 10'000'000'000), p64 = with(64, 10'000'000'000);
-    EXPECT_GT(run_broadcast(BroadcastAlgorithm::tree_forwarding, p32).completion,
-              run_broadcast(BroadcastAlgorithm::ring_forwarding, p32).completion);
-    EXPECT_LT(run_broadcast(BroadcastAlgorithm::tree_forwarding, p64).completion,
-              run_broadcast(BroadcastAlgorithm::ring_forwarding, p64).completion);
+    EXPECT_GT(run_broadcast(BroadcastAlgorithm::TreeForwarding, p32).completion,
+              run_broadcast(BroadcastAlgorithm::RingForwarding, p32).completion);
+    EXPECT_LT(run_broadcast(BroadcastAlgorithm::TreeForwarding, p64).completion,
+              run_broadcast(BroadcastAlgorithm::RingForwarding, p64).completion);
 }
 
 TEST(OpticalBroadcast, SmartTreeBeatsNaiveTree) {
     for (int n : node_grid())
         for (Time tc : kTcGrid) {
             ModelParams p = with(n, tc);
-            EXPECT_LT(run_broadcast(BroadcastAlgorithm::smart_tree, p).completion,
-                      run_broadcast(BroadcastAlgorithm::tree_forwarding, p).completion)
+            EXPECT_LT(run_broadcast(BroadcastAlgorithm::SmartTree, p).completion,
+                      run_broadcast(BroadcastAlgorithm::TreeForwarding, p).completion)
                 << "N=" << n << " Tc=" << tc;
         }
 }
@@ -171,24 +172,24 @@ TEST(OpticalBroadcast, SmartRingBeatsSmartTreeWhenTcIsLarge) {
     // from N = 8 at Tc = 10 S*Tf, and behind from N = 16 when Tc = S*Tf.
     for (int n : node_grid()) {
         ModelParams slow = with(n, 10'000'000'000), fast = with(n, 1'000'000'000);
-        EXPECT_LT(run_broadcast(BroadcastAlgorithm::smart_ring, slow).completion,
-                  run_broadcast(BroadcastAlgorithm::smart_tree, slow).completion);
+        EXPECT_LT(run_broadcast(BroadcastAlgorithm::SmartRing, slow).completion,
+                  run_broadcast(BroadcastAlgorithm::SmartTree, slow).completion);
         if (n >= 16) {
-            EXPECT_GT(run_broadcast(BroadcastAlgorithm::smart_ring, fast).completion,
-                      run_broadcast(BroadcastAlgorithm::smart_tree, fast).completion);
+            EXPECT_GT(run_broadcast(BroadcastAlgorithm::SmartRing, fast).completion,
+                      run_broadcast(BroadcastAlgorithm::SmartTree, fast).completion);
         }
     }
 }
 
 TEST(OpticalBroadcast, MessagesAndConfigurationChanges) {
     ModelParams p = with(256, 10'000'000'000);
-    auto r1 = run_broadcast(BroadcastAlgorithm::naive_configuration, p);
+    auto r1 = run_broadcast(BroadcastAlgorithm::NaiveConfiguration, p);
     EXPECT_EQ(r1.configuration_changes, 255);
     EXPECT_EQ(r1.messages_sent[0], 255);
-    auto r2 = run_broadcast(BroadcastAlgorithm::ring_forwarding, p);
+    auto r2 = run_broadcast(BroadcastAlgorithm::RingForwarding, p);
     EXPECT_EQ(r2.configuration_changes, 1);
     EXPECT_EQ(r2.max_messages_per_node(), 1);
-    auto r4 = run_broadcast(BroadcastAlgorithm::smart_tree, p);
+    auto r4 = run_broadcast(BroadcastAlgorithm::SmartTree, p);
     EXPECT_EQ(r4.configuration_changes, 8);      // one per stage, log2 N
     EXPECT_EQ(r4.max_messages_per_node(), 8);    // the root sends in every stage
     EXPECT_EQ(r4.local_configuration_sets, 255);  // one set per message
@@ -200,21 +201,21 @@ TEST(OpticalBroadcast, HalfOptimalMatchesHandSolution) {
         ModelParams p = with(n, 10'000'000'000);
         const Time L = log2i(n), S = p.message_bytes, Td = p.tb - p.tf;
         auto ceil_div = [](Time a, Time b) { return (a + b - 1) / b; };
-        auto h1 = half_optimal(BroadcastAlgorithm::naive_configuration, p);
+        auto h1 = half_optimal(BroadcastAlgorithm::NaiveConfiguration, p);
         EXPECT_EQ(*h1.executor, S * p.tb);
-        auto h2 = half_optimal(BroadcastAlgorithm::ring_forwarding, p);
+        auto h2 = half_optimal(BroadcastAlgorithm::RingForwarding, p);
         EXPECT_EQ(*h2.executor, (n - 1) * S * p.tf + 2 * S * Td);
         EXPECT_EQ(*h2.closed_form, *h2.executor);
-        auto h3 = half_optimal(BroadcastAlgorithm::tree_forwarding, p);
+        auto h3 = half_optimal(BroadcastAlgorithm::TreeForwarding, p);
         EXPECT_EQ(*h3.executor, ceil_div((L - 1) * (2 * S * p.tf + Td) + 2 * S * Td - Td, L));
-        auto h4 = half_optimal(BroadcastAlgorithm::smart_tree, p);
+        auto h4 = half_optimal(BroadcastAlgorithm::SmartTree, p);
         EXPECT_EQ(*h4.executor, ceil_div(L * (S * p.tf + Td) + 2 * S * Td - 2 * Td, L));
-        EXPECT_FALSE(half_optimal(BroadcastAlgorithm::smart_ring, p).executor.has_value());
+        EXPECT_FALSE(half_optimal(BroadcastAlgorithm::SmartRing, p).executor.has_value());
     }
 }
 
 TEST(OpticalBroadcast, ParseAlgorithmNames) {
-    EXPECT_EQ(parse_broadcast_algorithm("3"), BroadcastAlgorithm::tree_forwarding);
-    EXPECT_EQ(parse_broadcast_algorithm("smart-ring"), BroadcastAlgorithm::smart_ring);
+    EXPECT_EQ(parse_broadcast_algorithm("3"), BroadcastAlgorithm::TreeForwarding);
+    EXPECT_EQ(parse_broadcast_algorithm("smart-ring"), BroadcastAlgorithm::SmartRing);
     EXPECT_THROW(parse_broadcast_algorithm("6"), liquid::InputError);
 }

@@ -6,7 +6,8 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/optical/broadcast/broadcast.hpp"
-#include "liquid/optical/broadcast/executor.hpp"
+#include "optical/broadcast/broadcast_programs.hpp"
+#include "optical/broadcast/executor.hpp"
 
 using namespace liquid::optical;
 
@@ -76,7 +77,7 @@ TEST(OpticalExecutor, SimultaneousInstantChangesAreOneChange) {
 
 TEST(OpticalExecutor, SequentialSetsAreSeparateChanges) {
     auto p = params(4);
-    auto r = execute(p, build_broadcast(BroadcastAlgorithm::naive_configuration, p));
+    auto r = execute(p, build_broadcast(BroadcastAlgorithm::NaiveConfiguration, p));
     EXPECT_EQ(r.configuration_changes, 3);
 }
 
@@ -86,16 +87,16 @@ TEST(OpticalExecutor, WrongListCollisionDestroysBothMessages) {
     Program prog("wrong", 3);
     prog.originator = {0, 1};
     prog.all_to_all = true;
-    prog.rule = ConfigurationRule::bus;
+    prog.rule = ConfigurationRule::Bus;
     for (int v : {0, 1}) {
         prog.add(v, set_configuration({2}));
         prog.add(v, send_message(v, 0));
     }
     auto r = execute(p, prog);
     EXPECT_EQ(r.collisions, 1);
-    EXPECT_TRUE(has(r, ViolationKind::collision));
-    EXPECT_TRUE(has(r, ViolationKind::missing_delivery));  // node 2 got neither
-    EXPECT_FALSE(has(r, ViolationKind::not_permutation));
+    EXPECT_TRUE(has(r, ViolationKind::Collision));
+    EXPECT_TRUE(has(r, ViolationKind::MissingDelivery));  // node 2 got neither
+    EXPECT_FALSE(has(r, ViolationKind::NotPermutation));
 }
 
 TEST(OpticalExecutor, PermutationRuleFlagsTwoSendersToOneReceiver) {
@@ -105,19 +106,19 @@ TEST(OpticalExecutor, PermutationRuleFlagsTwoSendersToOneReceiver) {
     prog.add(0, set_configuration({2}));
     prog.add(1, set_configuration({2}));
     auto r = execute(p, prog);
-    EXPECT_TRUE(has(r, ViolationKind::not_permutation));
+    EXPECT_TRUE(has(r, ViolationKind::NotPermutation));
     EXPECT_EQ(r.max_fan_in, 2);
 }
 
 TEST(OpticalExecutor, WrongSmartTreeTargetCollides) {
     // Algorithm 4 with one wrong target: in stage 1 node 1 sends to 3 (like node 0) instead of 2.
     auto p = params(8);
-    Program prog = build_broadcast(BroadcastAlgorithm::smart_tree, p);
+    Program prog = build_broadcast(BroadcastAlgorithm::SmartTree, p);
     for (auto& a : prog.actions[1])
-        if (a.kind == ActionKind::set_configuration && a.stage == 1) a.targets = {3};
+        if (a.kind == ActionKind::SetConfiguration && a.stage == 1) a.targets = {3};
     auto r = execute(p, prog);
-    EXPECT_TRUE(has(r, ViolationKind::collision));
-    EXPECT_TRUE(has(r, ViolationKind::not_permutation));
+    EXPECT_TRUE(has(r, ViolationKind::Collision));
+    EXPECT_TRUE(has(r, ViolationKind::NotPermutation));
     EXPECT_FALSE(r.ok());
 }
 
@@ -130,8 +131,8 @@ TEST(OpticalExecutor, WrongListSendOnLinkBeingReconfigured) {
     again.not_before = p.tc + p.send_time();  // node 2 receives at Tc + S*Tb + S*Tf
     prog.add(2, again);
     auto r = execute(p, prog);
-    EXPECT_TRUE(has(r, ViolationKind::send_while_reconfiguring));
-    EXPECT_TRUE(has(r, ViolationKind::missing_delivery));
+    EXPECT_TRUE(has(r, ViolationKind::SendWhileReconfiguring));
+    EXPECT_TRUE(has(r, ViolationKind::MissingDelivery));
 }
 
 TEST(OpticalExecutor, WrongListReconfigureWhileSending) {
@@ -142,8 +143,8 @@ TEST(OpticalExecutor, WrongListReconfigureWhileSending) {
     mid.not_before = p.tc + p.send_time() + p.forward_time() / 2;
     prog.add(1, mid);
     auto r = execute(p, prog);
-    EXPECT_TRUE(has(r, ViolationKind::reconfigure_while_sending));
-    EXPECT_TRUE(has(r, ViolationKind::missing_delivery));  // the forward was destroyed
+    EXPECT_TRUE(has(r, ViolationKind::ReconfigureWhileSending));
+    EXPECT_TRUE(has(r, ViolationKind::MissingDelivery));  // the forward was destroyed
 }
 
 TEST(OpticalExecutor, WrongListSendBeforeConfigurationSettles) {
@@ -157,8 +158,8 @@ TEST(OpticalExecutor, WrongListSendBeforeConfigurationSettles) {
     prog.add(0, send_message(0, 2));  // on a dark link
     prog.add(0, set0);
     auto r = execute(p, prog);
-    EXPECT_TRUE(has(r, ViolationKind::dark_link));
-    EXPECT_TRUE(has(r, ViolationKind::missing_delivery));
+    EXPECT_TRUE(has(r, ViolationKind::DarkLink));
+    EXPECT_TRUE(has(r, ViolationKind::MissingDelivery));
 }
 
 TEST(OpticalExecutor, ForwardOfAnOverwrittenBufferIsCaught) {
@@ -166,7 +167,7 @@ TEST(OpticalExecutor, ForwardOfAnOverwrittenBufferIsCaught) {
     auto p = params(3);
     Program prog("wrong", 3);
     prog.originator = {0, 2};
-    prog.rule = ConfigurationRule::bus;
+    prog.rule = ConfigurationRule::Bus;
     prog.add(0, set_configuration({1}));
     prog.add(0, send_message(0, 0));
     Action late = set_configuration({1});
@@ -178,7 +179,7 @@ TEST(OpticalExecutor, ForwardOfAnOverwrittenBufferIsCaught) {
     fwd.triggers = {host_has(1)};
     prog.add(1, fwd);
     auto r = execute(p, prog);
-    EXPECT_TRUE(has(r, ViolationKind::fu_lost_message));
+    EXPECT_TRUE(has(r, ViolationKind::FuLostMessage));
 }
 
 TEST(OpticalExecutor, TriggerThatNeverHoldsIsReported) {
@@ -189,7 +190,7 @@ TEST(OpticalExecutor, TriggerThatNeverHoldsIsReported) {
     wait.triggers = {header_known(0)};
     prog.add(1, wait);  // node 1 never receives anything
     auto r = execute(p, prog);
-    EXPECT_TRUE(has(r, ViolationKind::never_ran));
+    EXPECT_TRUE(has(r, ViolationKind::NeverRan));
 }
 
 TEST(OpticalExecutor, ExchangeSwapsTwoLinks) {
@@ -217,7 +218,7 @@ TEST(OpticalExecutor, MulticastLimitIsEnforced) {
     prog.originator = {0};
     prog.add(0, set_configuration({1, 2, 3}));
     auto r = execute(p, prog);
-    EXPECT_TRUE(has(r, ViolationKind::multicast_too_large));
+    EXPECT_TRUE(has(r, ViolationKind::MulticastTooLarge));
 }
 
 TEST(OpticalExecutor, MulticastDeliversToAllReceivers) {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "liquid/optical/p2p/load_bound.hpp"
+#include "optical/p2p/load_bound.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 
 using namespace liquid::optical::p2p;

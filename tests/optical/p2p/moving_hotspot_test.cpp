@@ -120,7 +120,7 @@ TEST(OpticalP2pMovingHotspot, OfferedLoadIsConserved) {
 
 TEST(OpticalP2pMovingHotspot, SimulationIsDeterministicWithTheSeed) {
     MultiRingSpec ring = ring_of(64);
-    ring.reconfig.variant = Reconfig::global_average;
+    ring.reconfig.variant = Reconfig::GlobalAverage;
     const SimResult a = simulate_multi_ring(ring, moving(64, 0.05, 40), run_of(500, 7));
     const SimResult b = simulate_multi_ring(ring, moving(64, 0.05, 40), run_of(500, 7));
     const SimResult c = simulate_multi_ring(ring, moving(64, 0.05, 40), run_of(500, 8));

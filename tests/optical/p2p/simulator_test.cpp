@@ -77,16 +77,16 @@ TEST(CollisionCheck, CountsOnlyAddressedDoubleReceptions) {
 TEST(Simulator, CccDisciplinesAreCollisionFree) {
     for (int d : {3, 4, 5}) {
         const std::uint32_t n = std::uint32_t(d) << d;
-        for (CccDiscipline disc : {CccDiscipline::on_demand, CccDiscipline::cycled})
-            for (CycleKind cycle : {CycleKind::optimized, CycleKind::plain}) {
-                if (disc == CccDiscipline::on_demand && cycle == CycleKind::plain) continue;
-                CccSpec spec{d, disc, cycle, CccRouting::thesis};
+        for (CccDiscipline disc : {CccDiscipline::OnDemand, CccDiscipline::Cycled})
+            for (CycleKind cycle : {CycleKind::Optimized, CycleKind::Plain}) {
+                if (disc == CccDiscipline::OnDemand && cycle == CycleKind::Plain) continue;
+                CccSpec spec{d, disc, cycle, CccRouting::Thesis};
                 const SimResult r = simulate_ccc(spec, {n, 0.05}, short_run(300));
                 EXPECT_EQ(r.collisions, 0u) << "D=" << d;
                 EXPECT_EQ(r.misroutes, 0u);
                 EXPECT_GT(r.delivered, 1000u);
                 EXPECT_GT(r.transmissions, 0u);
-                if (disc == CccDiscipline::on_demand || cycle == CycleKind::plain) {
+                if (disc == CccDiscipline::OnDemand || cycle == CycleKind::Plain) {
                     EXPECT_EQ(r.overlaps, 0u);
                 }
             }
@@ -94,13 +94,13 @@ TEST(Simulator, CccDisciplinesAreCollisionFree) {
 }
 
 TEST(Simulator, BrokenCccDisciplineIsCaught) {
-    CccSpec spec{4, CccDiscipline::unsynchronized, CycleKind::optimized, CccRouting::thesis};
+    CccSpec spec{4, CccDiscipline::Unsynchronized, CycleKind::Optimized, CccRouting::Thesis};
     const SimResult r = simulate_ccc(spec, {64, 0}, short_run(200));
     EXPECT_GT(r.collisions, 100u);
 }
 
 TEST(Simulator, MultiRingParityRuleIsCollisionFree) {
-    for (ChordKind chords : {ChordKind::fixed, ChordKind::random}) {
+    for (ChordKind chords : {ChordKind::Fixed, ChordKind::Random}) {
         MultiRingSpec spec;
         spec.nodes = 64;
         spec.chords = chords;
@@ -121,7 +121,7 @@ TEST(Simulator, BrokenParityRuleIsCaught) {
 }
 
 TEST(Simulator, SameSeedSameResultOtherSeedOther) {
-    CccSpec spec{4, CccDiscipline::on_demand, CycleKind::optimized, CccRouting::thesis};
+    CccSpec spec{4, CccDiscipline::OnDemand, CycleKind::Optimized, CccRouting::Thesis};
     const SimResult a = simulate_ccc(spec, {32, 0}, short_run(300, 7));
     const SimResult b = simulate_ccc(spec, {32, 0}, short_run(300, 7));
     const SimResult c = simulate_ccc(spec, {32, 0}, short_run(300, 8));
@@ -135,7 +135,7 @@ TEST(Simulator, SameSeedSameResultOtherSeedOther) {
 TEST(Simulator, LatencyEqualsRouteLengthWithoutLoad) {
     // One event per round on 2048 nodes: almost no contention, so the mean latency is the
     // mean route length (and never below the hop count).
-    CccSpec spec{8, CccDiscipline::on_demand, CycleKind::optimized, CccRouting::thesis};
+    CccSpec spec{8, CccDiscipline::OnDemand, CycleKind::Optimized, CccRouting::Thesis};
     const SimResult r = simulate_ccc(spec, {1, 0}, short_run(3000));
     EXPECT_GE(r.mean_rounds, r.mean_hops);
     EXPECT_NEAR(r.mean_rounds, r.mean_hops, 0.05 * r.mean_hops);
@@ -150,7 +150,7 @@ TEST(Simulator, MultiRingLightLoadCostsOneRoundPerRingHopTwoPerChord) {
     // own sending round (pipelined), a chord hop joins equal parity and waits one round.
     MultiRingSpec spec;
     spec.nodes = 16;
-    spec.chords = ChordKind::fixed;
+    spec.chords = ChordKind::Fixed;
     spec.w = 4;
     const SimResult r = simulate_multi_ring(spec, {1, 0}, short_run(4000));
     EXPECT_GT(r.mean_rounds, r.mean_hops);
@@ -159,7 +159,7 @@ TEST(Simulator, MultiRingLightLoadCostsOneRoundPerRingHopTwoPerChord) {
 }
 
 TEST(Simulator, MmirLimitsBatchesAndSaturationIsReported) {
-    CccSpec spec{4, CccDiscipline::cycled, CycleKind::optimized, CccRouting::thesis};
+    CccSpec spec{4, CccDiscipline::Cycled, CycleKind::Optimized, CccRouting::Thesis};
     RunSpec run = short_run(300);
     run.mmir = 2;
     run.drain_limit = 50;
@@ -167,7 +167,7 @@ TEST(Simulator, MmirLimitsBatchesAndSaturationIsReported) {
     EXPECT_LE(r.max_batch, 4u);  // two inner arcs, two messages each
     EXPECT_TRUE(r.saturated);
     EXPECT_GT(r.undelivered, 0u);
-    run.mmir_scope = MmirScope::node;
+    run.mmir_scope = MmirScope::Node;
     EXPECT_LE(simulate_ccc(spec, {64, 0}, run).max_batch, 2u);
 }
 
@@ -178,9 +178,9 @@ TEST(Simulator, MultiRingMeanRoundsGrowLogarithmicallyWithRandomChords) {
     for (std::uint32_t n : {64u, 256u, 1024u}) {
         MultiRingSpec spec;
         spec.nodes = n;
-        spec.chords = ChordKind::random;
+        spec.chords = ChordKind::Random;
         random.push_back(simulate_multi_ring(spec, {n / 4, 0}, short_run(150)).mean_rounds);
-        spec.chords = ChordKind::fixed;
+        spec.chords = ChordKind::Fixed;
         fixed.push_back(simulate_multi_ring(spec, {n / 4, 0}, short_run(150)).mean_rounds);
     }
     for (int i = 0; i < 2; ++i) {
@@ -191,8 +191,8 @@ TEST(Simulator, MultiRingMeanRoundsGrowLogarithmicallyWithRandomChords) {
 }
 
 TEST(Simulator, DynamicVariantsRunCollisionFreeAndChangeTheConfiguration) {
-    for (Reconfig v : {Reconfig::local_strength, Reconfig::global_average, Reconfig::near_destination,
-                       Reconfig::random_regenerate}) {
+    for (Reconfig v : {Reconfig::LocalStrength, Reconfig::GlobalAverage, Reconfig::NearDestination,
+                       Reconfig::RandomRegenerate}) {
         MultiRingSpec spec;
         spec.nodes = 64;
         spec.reconfig.variant = v;
@@ -203,14 +203,14 @@ TEST(Simulator, DynamicVariantsRunCollisionFreeAndChangeTheConfiguration) {
         EXPECT_EQ(r.misroutes, 0u) << "messages must follow the configuration in force";
         EXPECT_GT(r.reconfig_attempts, 0u);
         EXPECT_FALSE(r.saturated);
-        if (v == Reconfig::local_strength) {
+        if (v == Reconfig::LocalStrength) {
             EXPECT_GT(r.reconfigurations, 0u);
         }
     }
 }
 
 TEST(Simulator, RejectsBadInput) {
-    CccSpec spec{4, CccDiscipline::cycled, CycleKind::optimized, CccRouting::thesis};
+    CccSpec spec{4, CccDiscipline::Cycled, CycleKind::Optimized, CccRouting::Thesis};
     EXPECT_THROW(simulate_ccc(spec, {0, 0}, short_run()), liquid::InputError);
     EXPECT_THROW(simulate_ccc(spec, {10, 1.5}, short_run()), liquid::InputError);
     RunSpec run = short_run(100);

@@ -6,8 +6,8 @@
 #include <set>
 
 #include "liquid/base/error.hpp"
-#include "liquid/optical/p2p/ccc.hpp"
-#include "liquid/optical/p2p/multi_ring.hpp"
+#include "optical/p2p/ccc.hpp"
+#include "optical/p2p/multi_ring.hpp"
 
 using namespace liquid::optical::p2p;
 using liquid::Rng;
@@ -44,10 +44,10 @@ TEST(Ccc, RoutesReachDestinationWithinBounds) {
     // "one step" in the last ring. That last step is really a walk of up to D-1 one-way
     // (D/2 the short way), so one-way walks need up to 4D-3 hops and short walks
     // 2*floor(D/2) + 2D-1.
-    for (CccRouting routing : {CccRouting::thesis, CccRouting::shortest_walks, CccRouting::current_dimension}) {
+    for (CccRouting routing : {CccRouting::Thesis, CccRouting::ShortestWalks, CccRouting::CurrentDimension}) {
         CccTopology t(5);
-        const std::uint32_t bound = routing == CccRouting::thesis           ? 4 * 5 - 3
-                                    : routing == CccRouting::shortest_walks ? 2 * 2 + 2 * 5 - 1
+        const std::uint32_t bound = routing == CccRouting::Thesis           ? 4 * 5 - 3
+                                    : routing == CccRouting::ShortestWalks ? 2 * 2 + 2 * 5 - 1
                                                                             : 3 * 5;
         std::uint32_t longest = 0;
         for (std::uint32_t s = 0; s < t.nodes(); s += 3)
@@ -66,7 +66,7 @@ TEST(Ccc, RoutesReachDestinationWithinBounds) {
                 EXPECT_EQ(hops, ccc_route_length(t, routing, s, d));
                 longest = std::max(longest, hops);
             }
-        if (routing != CccRouting::current_dimension) {
+        if (routing != CccRouting::CurrentDimension) {
             EXPECT_EQ(longest, bound);  // the bounds are tight
         }
     }
@@ -78,30 +78,30 @@ TEST(Ccc, MeanRouteLengthMatchesHandCount) {
     double total = 0;
     for (std::uint32_t s = 0; s < t.nodes(); ++s)
         for (std::uint32_t d = 0; d < t.nodes(); ++d)
-            if (s != d) total += ccc_route_length(t, CccRouting::thesis, s, d);
-    EXPECT_NEAR(ccc_mean_route_length(t, CccRouting::thesis), total / (24.0 * 23.0), 1e-12);
+            if (s != d) total += ccc_route_length(t, CccRouting::Thesis, s, d);
+    EXPECT_NEAR(ccc_mean_route_length(t, CccRouting::Thesis), total / (24.0 * 23.0), 1e-12);
     // shortcuts never lengthen the average
     for (int d : {4, 6, 8}) {
         CccTopology u(d);
-        EXPECT_LT(ccc_mean_route_length(u, CccRouting::shortest_walks), ccc_mean_route_length(u, CccRouting::thesis));
-        EXPECT_LT(ccc_mean_route_length(u, CccRouting::current_dimension), ccc_mean_route_length(u, CccRouting::thesis));
+        EXPECT_LT(ccc_mean_route_length(u, CccRouting::ShortestWalks), ccc_mean_route_length(u, CccRouting::Thesis));
+        EXPECT_LT(ccc_mean_route_length(u, CccRouting::CurrentDimension), ccc_mean_route_length(u, CccRouting::Thesis));
     }
 }
 
 TEST(CccCycle, LengthsOfSection546) {
     // §5.4.6: 3 + D mod 3 inner slots and 2 outer slots for even D: "not more than 7, and 5
     // when D mod 3 = 0".
-    EXPECT_EQ(cycle_schedule(4, CycleKind::optimized).size(), 6u);
-    EXPECT_EQ(cycle_schedule(6, CycleKind::optimized).size(), 5u);
-    EXPECT_EQ(cycle_schedule(8, CycleKind::optimized).size(), 7u);
-    EXPECT_EQ(cycle_schedule(12, CycleKind::optimized).size(), 5u);
-    for (int d = 4; d <= 16; d += 2) EXPECT_LE(cycle_schedule(d, CycleKind::optimized).size(), 7u);
-    EXPECT_EQ(cycle_schedule(6, CycleKind::plain).size(), 12u);  // 2D (§5.4.5)
+    EXPECT_EQ(cycle_schedule(4, CycleKind::Optimized).size(), 6u);
+    EXPECT_EQ(cycle_schedule(6, CycleKind::Optimized).size(), 5u);
+    EXPECT_EQ(cycle_schedule(8, CycleKind::Optimized).size(), 7u);
+    EXPECT_EQ(cycle_schedule(12, CycleKind::Optimized).size(), 5u);
+    for (int d = 4; d <= 16; d += 2) EXPECT_LE(cycle_schedule(d, CycleKind::Optimized).size(), 7u);
+    EXPECT_EQ(cycle_schedule(6, CycleKind::Plain).size(), 12u);  // 2D (§5.4.5)
 }
 
 TEST(CccCycle, EveryPositionGetsOneInnerAndOneOuterSlot) {
     for (int d = 3; d <= 12; ++d)
-        for (CycleKind k : {CycleKind::optimized, CycleKind::plain}) {
+        for (CycleKind k : {CycleKind::Optimized, CycleKind::Plain}) {
             std::vector<int> inner(d, 0), outer(d, 0);
             for (const auto& slot : cycle_schedule(d, k))
                 for (int p = 0; p < d; ++p)
@@ -118,7 +118,7 @@ TEST(CccCycle, AddressedNodesHearOneSenderPerSlot) {
     // mode may address hears exactly one transmitter.
     for (int d = 3; d <= 10; ++d) {
         CccTopology t(d);
-        for (const auto& slot : cycle_schedule(d, CycleKind::optimized)) {
+        for (const auto& slot : cycle_schedule(d, CycleKind::Optimized)) {
             std::vector<int> heard(t.nodes(), 0);
             std::vector<std::uint32_t> addressed;
             for (std::uint32_t v = 0; v < t.nodes(); ++v) {

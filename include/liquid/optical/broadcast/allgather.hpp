@@ -6,21 +6,17 @@
 #include <string>
 #include <vector>
 
-#include "liquid/optical/broadcast/executor.hpp"
+#include "liquid/optical/broadcast/execution_report.hpp"
 #include "liquid/optical/broadcast/model.hpp"
-#include "liquid/optical/broadcast/program.hpp"
 
 namespace liquid::optical {
 
-enum class AllgatherAlgorithm { hypercube, tree, ring };
+enum class AllgatherAlgorithm { Hypercube, Tree, Ring };
 
 std::vector<AllgatherAlgorithm> all_allgather_algorithms();
 std::string name(AllgatherAlgorithm a);
 AllgatherAlgorithm parse_allgather_algorithm(const std::string& text);
 
-/// Builds the program (message i originates at node i). Hypercube needs N = 2^k.
-/// The tree uses a heap-numbered M-ary tree (M = p.multicast, at least 2 makes sense).
-Program build_allgather(AllgatherAlgorithm a, const ModelParams& p);
 
 ExecutionReport run_allgather(AllgatherAlgorithm a, const ModelParams& p);
 

@@ -6,18 +6,17 @@
 #include <string>
 #include <vector>
 
-#include "liquid/optical/broadcast/executor.hpp"
+#include "liquid/optical/broadcast/execution_report.hpp"
 #include "liquid/optical/broadcast/model.hpp"
-#include "liquid/optical/broadcast/program.hpp"
 
 namespace liquid::optical {
 
 enum class BroadcastAlgorithm {
-    naive_configuration = 1,  // §4.4.1: N-1 configuration sets and sends from node 0
-    ring_forwarding = 2,      // §4.4.2: one ring configuration, FU forwarding along it
-    tree_forwarding = 3,      // §4.4.3: binary tree, each node forwards to both sons
-    smart_tree = 4,           // §4.4.4: every informed node reconfigures and forwards each stage
-    smart_ring = 5,           // §4.4.5: ring forwarding while reconfiguring, parameter k
+    NaiveConfiguration = 1,  // §4.4.1: N-1 configuration sets and sends from node 0
+    RingForwarding = 2,      // §4.4.2: one ring configuration, FU forwarding along it
+    TreeForwarding = 3,      // §4.4.3: binary tree, each node forwards to both sons
+    SmartTree = 4,           // §4.4.4: every informed node reconfigures and forwards each stage
+    SmartRing = 5,           // §4.4.5: ring forwarding while reconfiguring, parameter k
 };
 
 std::vector<BroadcastAlgorithm> all_broadcast_algorithms();
@@ -33,8 +32,6 @@ int smart_ring_thesis_k(const ModelParams& p);
 /// Number of stages of algorithm 5 by the thesis's count N = k (2^i - 1): ceil(log2(N/k + 1)).
 int smart_ring_stages(int nodes, int k);
 
-/// Builds the program; `k` is used by algorithm 5 only (0 = smart_ring_thesis_k).
-Program build_broadcast(BroadcastAlgorithm a, const ModelParams& p, int k = 0);
 
 /// The thesis's running time (§4.5 table). For algorithm 5 the table gives only the stage
 /// count; we use Tc + i*(S*Tf + Td + Tc) + 2*S*Td with i = smart_ring_stages (a stage is

@@ -24,7 +24,7 @@ Time parse_duration(const std::string& text, const std::string& what);
 /// permutation: §3.3, each receiver is the target of at most one sender (C is injective).
 /// bus: §2.2, several senders may point at one receiver ("on the same bus"); only the
 ///      one-reception-at-a-time rule is enforced. Needed by algorithm 5 and the tree gather.
-enum class ConfigurationRule { permutation, bus };
+enum class ConfigurationRule { Permutation, Bus };
 
 /// Model variables (§3.4) plus the message size S of ch. 4.
 struct ModelParams {

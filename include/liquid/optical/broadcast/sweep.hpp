@@ -12,7 +12,7 @@
 
 namespace liquid::optical {
 
-enum class SweepKind { broadcast, allgather };
+enum class SweepKind { Broadcast, Allgather };
 
 struct SweepRow {
     std::string kind;       // "broadcast" or "allgather"
@@ -32,7 +32,7 @@ struct SweepRow {
 };
 
 struct SweepSpec {
-    std::vector<SweepKind> kinds{SweepKind::broadcast};
+    std::vector<SweepKind> kinds{SweepKind::Broadcast};
     std::vector<int> nodes;  // e.g. 8, 16, ..., 2048
     std::vector<Time> tcs;
     ModelParams base;        // S, Tb, Tf, M, header

@@ -9,8 +9,7 @@
 #include <functional>
 #include <string>
 
-#include "liquid/optical/p2p/ccc.hpp"
-#include "liquid/optical/p2p/multi_ring.hpp"
+#include "liquid/optical/p2p/models.hpp"
 #include "liquid/optical/p2p/traffic.hpp"
 
 namespace liquid::optical::p2p {
@@ -18,7 +17,7 @@ namespace liquid::optical::p2p {
 /// What MMIR limits: each directed arc of the static multicast (a node may send MMIR
 /// messages to each of its receivers in a round; the default, "per link") or a node's whole
 /// transmission (the single fibre into the switch).
-enum class MmirScope { arc, node };
+enum class MmirScope { Arc, Node };
 
 struct RunSpec {
     std::uint32_t rounds = 10000;      // rounds with measured spawns (warm-up included)
@@ -26,27 +25,27 @@ struct RunSpec {
     std::uint32_t mmir = 35;           // messages per link per round; 0 = unlimited
     std::uint64_t seed = 1;
     std::uint32_t drain_limit = 0;     // extra rounds to deliver measured requests; 0 -> rounds
-    MmirScope mmir_scope = MmirScope::arc;
+    MmirScope mmir_scope = MmirScope::Arc;
 };
 
 struct CccSpec {
     int dimension = 6;
-    CccDiscipline discipline = CccDiscipline::cycled;
-    CycleKind cycle = CycleKind::optimized;
-    CccRouting routing = CccRouting::thesis;
+    CccDiscipline discipline = CccDiscipline::Cycled;
+    CycleKind cycle = CycleKind::Optimized;
+    CccRouting routing = CccRouting::Thesis;
 };
 
 /// Dynamic reconfiguration of §5.9.3, measured against the static configuration.
 enum class Reconfig {
-    none = 0,
-    local_strength = 1,     // v1: break k=>j if strength(k,j) < C, set i=>j, k=>l
-    global_average = 2,     // v2: same exchange, kept only if the strength-weighted mean distance drops
-    near_destination = 3,   // v3: as v2 but aim i at a node a few hops before j
-    random_regenerate = 4,  // v4: every random number of rounds try a fresh random configuration
+    None = 0,
+    LocalStrength = 1,     // v1: break k=>j if strength(k,j) < C, set i=>j, k=>l
+    GlobalAverage = 2,     // v2: same exchange, kept only if the strength-weighted mean distance drops
+    NearDestination = 3,   // v3: as v2 but aim i at a node a few hops before j
+    RandomRegenerate = 4,  // v4: every random number of rounds try a fresh random configuration
 };
 
 struct ReconfigSpec {
-    Reconfig variant = Reconfig::none;
+    Reconfig variant = Reconfig::None;
     std::uint32_t threshold = 10;     // C of v1
     std::uint32_t strength_init = 2;  // "a small integer" (§5.9.2)
     std::uint32_t strength_cap = 100; // when one strength reaches it, all are halved (§5.9.2)
@@ -58,7 +57,7 @@ struct ReconfigSpec {
 
 struct MultiRingSpec {
     std::uint32_t nodes = 384;
-    ChordKind chords = ChordKind::random;
+    ChordKind chords = ChordKind::Random;
     static constexpr std::uint32_t kDefaultW = 0xffffffffu;
     std::uint32_t w = kDefaultW;      // fixed chord length (0 = plain ring); default: default_chord_length(N)
     bool parity_rule = true;          // false: every node sends every round (deliberately broken)

@@ -1,4 +1,5 @@
 #pragma once
+// Engine of optical_p2p (private; the public names of its options are in models.hpp).
 // The multi ring of thesis §5.6: a unidirectional ring i -> i+1 plus one chordal arc per
 // node, set as a static 2-way multicast. The parity rule (§5.6.2) joins only nodes of the
 // same parity by chords, so with even nodes sending in even rounds and odd nodes in odd
@@ -7,10 +8,9 @@
 #include <vector>
 
 #include "liquid/base/rng.hpp"
+#include "liquid/optical/p2p/models.hpp"
 
 namespace liquid::optical::p2p {
-
-enum class ChordKind { fixed, random };
 
 class MultiRing {
 public:
@@ -40,8 +40,6 @@ std::vector<std::uint32_t> fixed_chords(std::uint32_t nodes, std::uint32_t w);
 /// A random derangement inside each parity class: every node one outgoing and one incoming
 /// chord, none to itself.
 std::vector<std::uint32_t> random_chords(std::uint32_t nodes, Rng& rng);
-/// The even integer nearest to sqrt(N) (§5.7.1: w = sqrt(N), made even for the parity rule).
-std::uint32_t default_chord_length(std::uint32_t nodes);
 
 /// All-pairs hop distances by one BFS per destination over the reversed arcs.
 /// dist(s, d) is stored destination-major so routing lookups for one message stay local.

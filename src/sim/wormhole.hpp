@@ -1,4 +1,5 @@
 #pragma once
+// Engine of the sim module (private: the executors and the flit cross-check use it).
 // The link-reservation model of a wormhole / cut-through fabric (report §2.1).
 //
 // Rules, all deterministic:
@@ -26,14 +27,12 @@
 #include <string>
 #include <vector>
 
-#include "liquid/sim/event_queue.hpp"
+#include "liquid/sim/metrics.hpp"
 #include "liquid/sim/options.hpp"
 #include "liquid/sim/workload.hpp"
+#include "sim/event_queue.hpp"
 
 namespace liquid::sim {
-
-enum class RunStatus { Done, Deadlock, EventLimit };
-const char* status_name(RunStatus s);
 
 /// What happened to one message.
 struct MessageRecord {
@@ -114,5 +113,9 @@ private:
     std::uint64_t events_ = 0;
     double now_ = 0;
 };
+
+/// Collects the metrics of a finished (or stopped) run, with the diagnostic of a
+/// deadlock (the cyclic wait) or an exhausted event budget.
+SimResult summarize(const Wormhole& model, const Workload& w, RunStatus status);
 
 }  // namespace liquid::sim

@@ -1,4 +1,5 @@
 #pragma once
+// Engine of optical_p2p (private; the public names of its options are in models.hpp).
 // Cube-connected cycles on the optical switch (thesis §5.4): a D-cube whose every corner is
 // a ring of D nodes; node (h, r) is cycle h, ring position r, id h*D + r. The switch is set
 // once to a static 3-way multicast: every transmission of a node reaches both ring
@@ -6,6 +7,8 @@
 #include <array>
 #include <cstdint>
 #include <vector>
+
+#include "liquid/optical/p2p/models.hpp"
 
 namespace liquid::optical::p2p {
 
@@ -35,16 +38,6 @@ private:
     std::vector<std::uint8_t> position_;
 };
 
-/// Routing phases of §5.4.3 / §5.5.1 (naive hypercube routing lifted to CCC):
-/// 1 walk the source ring to position 0; 2 for positions 0, 1, ... cross the dimension when
-/// the cycle bit differs, else step to the next position, until the cycle is the
-/// destination's; 3 walk the destination ring to the destination.
-/// `thesis` walks the rings one way (forward), which is what the thesis's bound of 3D hops
-/// (one D per phase, §5.5.1) counts; `shortest_walks` takes the short way round in phases
-/// 1 and 3 (the multicast reaches both ring neighbours); `current_dimension` is the
-/// shortcut the thesis cites from its ref. [3] but did not implement: skip phase 1 and fix
-/// dimensions in cyclic order from the source position.
-enum class CccRouting { thesis, shortest_walks, current_dimension };
 
 struct CccHop {
     std::uint32_t next;
@@ -62,14 +55,7 @@ std::uint32_t ccc_route_length(const CccTopology& topo, CccRouting routing, std:
 /// Mean route length over all ordered pairs src != dst (the load-free latency of on-demand).
 double ccc_mean_route_length(const CccTopology& topo, CccRouting routing);
 
-/// Collision-avoidance disciplines (§5.4.5). `unsynchronized` lets every node with a
-/// message transmit every round: it is deliberately wrong and exists so tests can show the
-/// simulator's collision check catches a broken discipline.
-enum class CccDiscipline { on_demand, cycled, unsynchronized };
 
-/// The cycled pulse sequence: `plain` is the 2D-slot round robin (dim, inner|outer) of
-/// §5.4.5; `optimized` applies §5.4.6 (3 + D mod 3 inner slots, 2 outer slots for even D).
-enum class CycleKind { optimized, plain };
 
 struct CycleSlot {
     bool outer;                // outer mode: only messages for the outer neighbour may go

@@ -1,4 +1,5 @@
 #pragma once
+// Engine of optical_p2p (private).
 // Offered load per link of a static multi ring, in messages per round (a fluid bound). Under
 // the parity rule a node sends in every other round, at most MMIR messages per arc (or per
 // node), so an arc carries at most MMIR/2 messages per round on average. When the traffic
@@ -10,14 +11,14 @@
 #include <cstdint>
 #include <vector>
 
-#include "liquid/optical/p2p/multi_ring.hpp"
+#include "optical/p2p/multi_ring.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 
 namespace liquid::optical::p2p {
 
 struct LoadBound {
     double events_per_round = 0;  // mean new events per round: (spawn + 1) / 2
-    double capacity = 0;          // messages per round one arc (MmirScope::node: one node) can carry
+    double capacity = 0;          // messages per round one arc (MmirScope::Node: one node) can carry
     double busiest = 0;           // largest offered load of an arc (node) at the given p
     std::uint32_t busiest_node = 0;  // its sender
     /// Smallest hot-spot parameter p at which some arc (node) is offered more than its

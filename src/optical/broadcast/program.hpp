@@ -11,16 +11,16 @@
 namespace liquid::optical {
 
 enum class ActionKind {
-    set_configuration,  // CSet(node, targets): the node's output link changes for Tc
-    exchange,           // CEx(node, targets[0]): both output links change for Tc
-    send,               // the host transmits `message` (S*Tb); receivers as configured
-    forward,            // the FU re-sends its buffered `message` (S*Tf), §3.5.1
+    SetConfiguration,  // CSet(node, targets): the node's output link changes for Tc
+    Exchange,           // CEx(node, targets[0]): both output links change for Tc
+    Send,               // the host transmits `message` (S*Tb); receivers as configured
+    Forward,            // the FU re-sends its buffered `message` (S*Tf), §3.5.1
 };
 
 enum class TriggerKind {
-    host_has,      // the node's host holds `message` (whole message delivered)
-    header_known,  // the node's OS has seen the header of `message` (§4.3.3)
-    after_action,  // action `index` of node `node` has finished (control-network sync, §3.5)
+    HostHas,      // the node's host holds `message` (whole message delivered)
+    HeaderKnown,  // the node's OS has seen the header of `message` (§4.3.3)
+    AfterAction,  // action `index` of node `node` has finished (control-network sync, §3.5)
 };
 
 struct Trigger {
@@ -31,7 +31,7 @@ struct Trigger {
 };
 
 struct Action {
-    ActionKind kind = ActionKind::send;
+    ActionKind kind = ActionKind::Send;
     std::vector<int> targets;  // set_configuration: new alpha_i; exchange: {j}
     int message = 0;           // send / forward
     int ttl = 0;               // automatic forwards left after the first receiver (§3.5.1)
@@ -49,7 +49,7 @@ struct Program {
     std::vector<int> originator;               // originator[message] = node holding it at t=0
     bool all_to_all = false;  // false: every node must receive message 0 (broadcast)
                               // true: every node must receive every message (all-gather)
-    ConfigurationRule rule = ConfigurationRule::permutation;
+    ConfigurationRule rule = ConfigurationRule::Permutation;
 
     explicit Program(std::string name = "", int n = 0)
         : algorithm(std::move(name)), nodes(n), actions(static_cast<std::size_t>(n)) {}

@@ -1,0 +1,40 @@
+#pragma once
+// One execution of a traffic on the wormhole model, chosen by the caller's words: a saved
+// schedule frame by frame, a method's schedule frame by frame (barrier-synchronised, the
+// papers' execution of liquid schedules), or a topology-unaware sending order on
+// per-sender queues (report §8.2). `liquid simulate` is this call.
+#include <cstdint>
+#include <string>
+
+#include "liquid/sched/schedule.hpp"
+#include "liquid/sim/metrics.hpp"
+#include "liquid/sim/options.hpp"
+#include "liquid/sim/workload.hpp"
+
+namespace liquid::sim {
+
+struct ExecutionSpec {
+    std::string method = "liquid";  // a Method name (parse_method)
+    std::string executor;           // "frames", "queues" or "" (the method's natural executor)
+    const Schedule* saved = nullptr;  // run this schedule instead of making one
+    std::string saved_name;           // where it came from, for the report
+    double time_limit_s = 10;         // budget of the schedule search
+    std::uint64_t seed = 1;           // random sending orders and --method random
+    SimOptions sim;
+};
+
+struct Execution {
+    std::string executor;  // "frames" or "queues"
+    std::string method;    // method name, or "saved schedule FILE"
+    bool solved = false;   // a schedule was made here (schedule_length and liquid are meaningful)
+    int schedule_length = 0;
+    bool liquid = false;
+    SimResult result;
+};
+
+/// Throws InputError for an executor that does not fit the method (a schedule on queues, a
+/// saved schedule on queues, an unknown executor) and when the run deadlocks (a routing
+/// with a cyclic wait under hold-and-wait).
+Execution execute(const Traffic& traffic, const Workload& w, const ExecutionSpec& spec);
+
+}  // namespace liquid::sim

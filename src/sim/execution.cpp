@@ -1,0 +1,56 @@
+#include "liquid/sim/execution.hpp"
+
+#include <stdexcept>
+
+#include "liquid/base/error.hpp"
+#include "liquid/sim/frame_executor.hpp"
+#include "liquid/sim/queue_executor.hpp"
+
+namespace liquid::sim {
+namespace {
+
+SimResult run(const Traffic& traffic, const Workload& w, const ExecutionSpec& spec, Execution& e) {
+    if (spec.saved) {
+        if (!spec.executor.empty() && spec.executor != "frames")
+            throw InputError("--executor", "a saved schedule runs frame by frame", "drop --executor or use --executor frames");
+        e.executor = "frames";
+        e.method = "saved schedule " + spec.saved_name;
+        e.schedule_length = spec.saved->length();
+        return run_frames(w, *spec.saved, spec.sim);
+    }
+    const Method m = parse_method(spec.method);
+    const bool unaware = m == Method::RoundRobin || m == Method::Random || m == Method::Fifo;
+    e.executor = spec.executor.empty() ? (unaware ? "queues" : "frames") : spec.executor;
+    e.method = method_name(m);
+    if (e.executor == "queues") {
+        if (!unaware)
+            throw InputError("--executor queues", std::string("method ") + method_name(m) + " makes a schedule, not a sending order",
+                             "use --method round-robin, random or fifo with queues, or --executor frames");
+        return run_queues(w, sender_queues(w, parse_sending_order(spec.method), spec.seed), spec.sim);
+    }
+    if (e.executor != "frames") throw InputError("--executor", "unknown executor '" + e.executor + "'", "use frames or queues");
+    SolveOptions opts;
+    opts.method = m;
+    opts.time_limit_s = spec.time_limit_s;
+    opts.seed = spec.seed;
+    SolveResult sr = solve(traffic, opts);
+    e.solved = true;
+    e.schedule_length = sr.schedule.length();
+    e.liquid = sr.liquid;
+    return run_frames(w, sr.schedule, spec.sim);
+}
+
+}  // namespace
+
+Execution execute(const Traffic& traffic, const Workload& w, const ExecutionSpec& spec) {
+    Execution e;
+    e.result = run(traffic, w, spec, e);
+    if (e.result.status == RunStatus::Deadlock)
+        throw InputError("simulation", "deadlock: " + e.result.diagnostic,
+                         "the routing admits a cyclic wait under hold-and-wait; use a deadlock-free routing (e.g. "
+                         "dimension order on a mesh) or a schedule whose frames do not congest");
+    if (e.result.status != RunStatus::Done) throw std::runtime_error(e.result.diagnostic);
+    return e;
+}
+
+}  // namespace liquid::sim

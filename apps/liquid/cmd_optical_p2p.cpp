@@ -411,7 +411,7 @@ void run_tables(const TablesOptions& o) {
     if (!o.out.empty()) {
         std::vector<p2p::Experiment> te(exps.begin(), exps.begin() + std::ptrdiff_t(table_count));
         std::vector<p2p::SimResult> tr(results.begin(), results.begin() + std::ptrdiff_t(table_count));
-        OutputBatch files_out(o.out);  // the run's files appear together, complete, or not at all
+        OutputBatch files_out(o.out, {"p2p", invocation(), o.seed});  // the run's files appear together, complete, or not at all
         files_out.add("p2p-tables.csv", csv_text(te, tr));
         nlohmann::json runs = nlohmann::json::array();
         for (std::size_t i = 0; i < exps.size(); ++i) runs.push_back(experiment_row(exps[i], results[i]));

@@ -19,7 +19,7 @@ jobs=${JOBS:-2}
 seed=${FUZZ_SEED:-1}
 
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIQUID_FUZZ=ON \
-  -DLIQUID_BENCH=OFF $( command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ) >/dev/null
+  -DLIQUID_BENCH=OFF -DLIQUID_WERROR="${LIQUID_WERROR:-OFF}" $( command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ) >/dev/null
 harnesses=()
 for src in "$root"/fuzz/*.cpp; do harnesses+=("$(basename "$src" .cpp)"); done
 cmake --build "$build" -j "$jobs" --target "${harnesses[@]/#/fuzz_}"

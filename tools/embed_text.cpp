@@ -62,8 +62,15 @@ int main(int argc, char** argv) {
             const std::string text = drop_source_map(read_file(arg.substr(eq + 1)));
             if (text.find(std::string(")") + kDelimiter + "\"") != std::string::npos)
                 throw std::runtime_error(arg + " contains the raw-string delimiter");
-            cpp << "    if (name == \"" << arg.substr(0, eq) << "\") {\n        static constexpr std::string_view pieces[] = {\n";
-            for (const std::string& p : pieces(text)) cpp << "R\"" << kDelimiter << "(" << p << ")" << kDelimiter << "\",\n";
+            // Each piece is a char array, viewed with its sizeof: a string_view built from a
+            // bare literal would make the compiler count the bytes in constant evaluation,
+            // which clang stops at its step limit for literals this long.
+            cpp << "    if (name == \"" << arg.substr(0, eq) << "\") {\n";
+            const std::vector<std::string> parts = pieces(text);
+            for (std::size_t k = 0; k < parts.size(); ++k)
+                cpp << "        static constexpr char piece" << k << "[] = R\"" << kDelimiter << "(" << parts[k] << ")" << kDelimiter << "\";\n";
+            cpp << "        static constexpr std::string_view pieces[] = {\n";
+            for (std::size_t k = 0; k < parts.size(); ++k) cpp << "            {piece" << k << ", sizeof piece" << k << " - 1},\n";
             cpp << "        };\n        std::string s;\n        for (std::string_view p : pieces) s += p;\n        return s;\n    }\n";
         }
         cpp << "    return {};\n}\n\n}  // namespace liquid::report\n";

@@ -338,7 +338,7 @@ void run_tables(const TablesOptions& o) {
     if (!o.out.empty()) {
         const auto tables_end = run.experiments.begin() + std::ptrdiff_t(run.table_count);
         const auto results_end = run.results.begin() + std::ptrdiff_t(run.table_count);
-        OutputBatch files_out(o.out);  // the run's files appear together, complete, or not at all
+        OutputBatch files_out(o.out, {"p2p", invocation(), o.seed});  // the run's files appear together, complete, or not at all
         files_out.add("p2p-tables.csv", p2p::experiments_csv({run.experiments.begin(), tables_end}, {run.results.begin(), results_end}));
         nlohmann::json runs_json = nlohmann::json::array();
         for (std::size_t i = 0; i < run.experiments.size(); ++i) runs_json.push_back(p2p::experiment_json(run.experiments[i], run.results[i]));

@@ -220,7 +220,7 @@ void run_testbed(const TestbedCmdOptions& o) {
     }
     gather_items(rows, testbed::encode_row, testbed::decode_row);
     if (!distribution().renders()) return;
-    OutputBatch files_out(o.out);
+    OutputBatch files_out(o.out, {"testbed", invocation(), o.seed});
     const std::filesystem::path csv = files_out.final_path("testbed.csv");
     files_out.add("testbed.csv", testbed::testbed_csv(rows));
     files_out.commit();

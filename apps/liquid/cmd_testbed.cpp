@@ -224,7 +224,7 @@ void run_t1(const T1Options& o) {
     const ExperimentOptions eo = experiment_options(o);
     const std::filesystem::path out = prepare_out(o.out);
     // Every file of the run appears together when it is complete, or none does.
-    OutputBatch files_out(out);
+    OutputBatch files_out(out, {"t1", invocation(), std::nullopt});
 
     auto t0 = std::chrono::steady_clock::now();
     SweepResult sw;

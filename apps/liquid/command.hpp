@@ -23,6 +23,9 @@ std::vector<CommandSpec>& command_registry();
 /// and errors"). Installs the SIGINT/SIGTERM handlers. Never exits the process.
 int run_command_line(int argc, char** argv);
 
+/// The arguments after `liquid` of the command line being run (for run manifests).
+const std::vector<std::string>& invocation();
+
 struct RegisterCommand {
     explicit RegisterCommand(CommandSpec spec) { command_registry().push_back(std::move(spec)); }
 };

@@ -3,6 +3,7 @@
 // 1 internal failure, 2 bad input or an output that cannot be written, 3 out of memory,
 // 130/143 stopped by SIGINT/SIGTERM.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -88,7 +89,15 @@ int check_stdout() {
 
 }  // namespace
 
+static std::vector<std::string>& invocation_args() {
+    static std::vector<std::string> args;
+    return args;
+}
+
+const std::vector<std::string>& invocation() { return invocation_args(); }
+
 int run_command_line(int argc, char** argv) {
+    invocation_args().assign(argv + std::min(argc, 1), argv + argc);
     CLI::App app{"liquid: schedule collective communications at the liquid throughput of a network"};
     app.require_subcommand(1);
     app.set_version_flag("--version", "liquid 0.1.0");

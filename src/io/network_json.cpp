@@ -149,7 +149,7 @@ Routing read_paths(const Network& net, const JsonAt& r) {
 Routing read_routing(const Network& net, const JsonAt& doc) {
     if (!doc.has("routing")) return Routing::shortest();
     JsonAt r = doc["routing"];
-    r.allow_members({"type", "next_hop", "paths"});
+    r.allow_members({"type", "next_hop", "paths", "out_link"});
     std::string type = r["type"].string();
     if (type == "shortest") return Routing::shortest();
     if (type == "table") return read_table(net, r);

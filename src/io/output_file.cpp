@@ -7,6 +7,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "io/sha256.hpp"
 #include "liquid/base/stop.hpp"
 #include "liquid/base/error.hpp"
 
@@ -75,7 +81,7 @@ void write_file_atomically(const std::string& path, std::string_view content) {
     }
 }
 
-OutputBatch::OutputBatch(std::filesystem::path dir) : dir_(std::move(dir)) {
+OutputBatch::OutputBatch(std::filesystem::path dir, RunInfo run) : dir_(std::move(dir)), run_(std::move(run)) {
     std::error_code ec;
     std::filesystem::create_directories(dir_, ec);
     if (ec || !std::filesystem::is_directory(dir_))
@@ -100,14 +106,59 @@ void OutputBatch::add(const std::string& name, std::string_view content) {
     if (err == 0 && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
     if (::close(fd) != 0 && err == 0) err = errno;
     if (err != 0) write_failed(final_path(name).string(), err);
-    names_.push_back(name);
+    staged_.push_back({name, content.size(), sha256_hex(content)});
+}
+
+std::string OutputBatch::manifest_text() const {
+    nlohmann::json files = nlohmann::json::array();
+    for (const Staged& f : staged_) files.push_back({{"name", f.name}, {"bytes", f.bytes}, {"sha256", f.sha256}});
+    nlohmann::json m{{"liquid_version", LIQUID_VERSION}, {"command_line", run_.command_line}, {"seed", nullptr}, {"files", files}};
+    if (run_.seed) m["seed"] = *run_.seed;
+    return m.dump(1) + "\n";
+}
+
+/// Removes the previous run's manifest and the files it lists that this run does not write
+/// (plain names only: a hand-edited manifest cannot reach outside `dir`). An unreadable
+/// manifest is left alone: this run's manifest replaces it.
+void OutputBatch::remove_previous_run() const {
+    const std::filesystem::path old = manifest_path();
+    std::ifstream in(old);
+    if (!in) return;
+    std::stringstream text;
+    text << in.rdbuf();
+    const nlohmann::json m = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+    if (!m.is_object() || !m.contains("files") || !m["files"].is_array()) return;
+    std::set<std::string> kept;
+    for (const Staged& f : staged_) kept.insert(f.name);
+    std::error_code ec;
+    std::filesystem::remove(old, ec);  // from here until the new manifest, no manifest claims a mix
+    for (const auto& f : m["files"]) {
+        if (!f.is_object() || !f.contains("name") || !f["name"].is_string()) continue;
+        const std::string name = f["name"].get<std::string>();
+        if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos || kept.count(name)) continue;
+        if (std::filesystem::is_regular_file(dir_ / name, ec)) std::filesystem::remove(dir_ / name, ec);
+    }
 }
 
 void OutputBatch::commit() {
     throw_if_stopped();
-    for (const auto& name : names_)
-        if (::rename((staging_ / name).c_str(), final_path(name).c_str()) != 0) write_failed(final_path(name).string(), errno);
+    const std::string manifest = run_.name + "-manifest.json";
+    {
+        const std::string text = manifest_text();
+        const int fd = ::open((staging_ / manifest).c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        if (fd < 0) write_failed(manifest_path().string(), errno);
+        int err = write_all(fd, text);
+        if (::close(fd) != 0 && err == 0) err = errno;
+        if (err != 0) write_failed(manifest_path().string(), err);
+    }
+    throw_if_stopped();
+    remove_previous_run();
+    for (const Staged& f : staged_)
+        if (::rename((staging_ / f.name).c_str(), final_path(f.name).c_str()) != 0) write_failed(final_path(f.name).string(), errno);
+    if (::rename((staging_ / manifest).c_str(), manifest_path().c_str()) != 0) write_failed(manifest_path().string(), errno);
     committed_ = true;
+    std::error_code ec;
+    std::filesystem::remove_all(staging_, ec);
 }
 
 }  // namespace liquid

@@ -2,6 +2,8 @@
 // network or traffic, over every generator and pattern and the examples.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/round_trip.hpp"
 #include "liquid/io/traffic_file.hpp"
@@ -45,6 +47,22 @@ TEST(RoundTrip, ExamplesReadBackUnchanged) {
         const auto nt = read_traffic_json(test::source_path(file), nullptr, make_network);
         EXPECT_EQ(traffic_json_round_trip(nt.traffic, nt.network), "") << file;
     }
+}
+
+TEST(RoundTrip, ForwardingRoutingReadsBack) {
+    // Found by the ibnetdiscover fuzz harness: the reader refused its own writer's
+    // "out_link" member, so no imported InfiniBand fabric with LFTs could be re-read.
+    // Two parallel cables between the switches: the table picks the second one.
+    const auto j = nlohmann::json::parse(R"({"name": "lft", "hosts": ["h0", "h1"], "switches": ["s0", "s1"],
+        "links": [{"name": "a", "from": "s0", "to": "s1"}, {"name": "b", "from": "s0", "to": "s1"},
+                  {"name": "c", "from": "s1", "to": "s0"}],
+        "cables": [["h0", "s0"], ["h1", "s1"]],
+        "routing": {"type": "forwarding", "out_link": {"s0": {"h1": "b", "h0": "s0-h0"}, "s1": {"h1": "s1-h1", "h0": "c"}}}})");
+    const Network net = network_from_json(j, "lft.json");
+    const auto route = net.route(*net.find_node("h0"), *net.find_node("h1"));
+    ASSERT_EQ(route.size(), 3u);
+    EXPECT_EQ(net.link(route[1]).name, "b");
+    EXPECT_EQ(network_json_round_trip(net), "");
 }
 
 TEST(RoundTrip, DifferenceIsReported) {

@@ -1,10 +1,15 @@
 // `liquid testbed t1` as a user runs it: exit code 2 on bad input, JSON on stdout.
 #include <gtest/gtest.h>
 
+#include "io/sha256.hpp"
 #include "support/run.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -56,6 +61,29 @@ TEST(TestbedCommand, OneAllocationJson) {
     EXPECT_TRUE(j["schedule"]["liquid"].get<bool>());
     EXPECT_TRUE(j["verified"].get<bool>());
     EXPECT_EQ(j["schedule"]["frames"].size(), 3U);
+}
+
+TEST(TestbedCommand, ARunNeverLeavesThePreviousRunsFilesBesideItsOwn) {
+    // Issue 16: a full run writes five files; a later --sweep-only run writes two. Its
+    // manifest lists what belongs to it, and the full run's other files are gone.
+    const std::string dir = "/tmp/liquid-testbed-manifest-" + std::to_string(::getpid());
+    std::filesystem::remove_all(dir);
+    ASSERT_EQ(run("--limit 2 --no-enumerate --threads 2 --json --out " + dir).exit_code, 0);
+    ASSERT_TRUE(std::filesystem::exists(dir + "/t1-summary.json"));
+    const CommandResult r = run("--sweep-only --json --threads 2 --out " + dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    EXPECT_EQ(names, (std::vector<std::string>{"t1-manifest.json", "t1-sweep.json"}));
+    const auto m = nlohmann::json::parse(liquid::test::slurp(dir + "/t1-manifest.json"));
+    EXPECT_EQ(m["command_line"], nlohmann::json({"testbed", "t1", "--sweep-only", "--json", "--threads", "2", "--out", dir}));
+    ASSERT_EQ(m["files"].size(), 1U);
+    const std::string sweep = liquid::test::slurp(dir + "/t1-sweep.json");
+    EXPECT_EQ(m["files"][0]["name"], "t1-sweep.json");
+    EXPECT_EQ(m["files"][0]["bytes"].get<std::size_t>(), sweep.size());
+    EXPECT_EQ(m["files"][0]["sha256"], liquid::sha256_hex(sweep));
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace

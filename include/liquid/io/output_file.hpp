@@ -2,9 +2,12 @@
 // Writing output files so that a reader never sees a half-written one: the content goes to
 // a temporary file in the same directory, is checked (full disk, I/O error), and is then
 // renamed over the target. A run that writes several files stages them in a temporary
-// directory and moves them into place together only when every one is complete. Nothing is
-// committed once a stop was requested (SIGINT/SIGTERM, stop.hpp).
+// directory and moves them into place together only when every one is complete, with a
+// manifest naming the run and its files (README "File formats"). Nothing is committed once
+// a stop was requested (SIGINT/SIGTERM, stop.hpp).
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,10 +19,20 @@ namespace liquid {
 /// `path` and the system's reason on any failure, Interrupted if a stop was requested.
 void write_file_atomically(const std::string& path, std::string_view content);
 
+/// What the manifest of a multi-file run records besides its files.
+struct RunInfo {
+    std::string name;                       // the manifest is `<name>-manifest.json`
+    std::vector<std::string> command_line;  // the arguments after `liquid`
+    std::optional<std::uint64_t> seed;      // the run's random seed, if it has one
+};
+
 /// The files of one run, written into `dir` (created if missing) all together or not at all.
+/// commit() writes `<run.name>-manifest.json` last (liquid version, command line, seed, and
+/// each file's name, size and SHA-256) and removes the files the previous manifest of that
+/// name listed that this run does not write, so `dir` never mixes the files of two runs.
 class OutputBatch {
 public:
-    explicit OutputBatch(std::filesystem::path dir);
+    OutputBatch(std::filesystem::path dir, RunInfo run);
     ~OutputBatch();
     OutputBatch(const OutputBatch&) = delete;
     OutputBatch& operator=(const OutputBatch&) = delete;
@@ -28,13 +41,24 @@ public:
     void add(const std::string& name, std::string_view content);
     /// The final path `name` will have.
     std::filesystem::path final_path(const std::string& name) const { return dir_ / name; }
-    /// Moves every staged file into `dir` (throws Interrupted, committing nothing, if a stop
-    /// was requested) and removes the staging directory.
+    /// Moves every staged file into `dir`, then the manifest (throws Interrupted, committing
+    /// nothing, if a stop was requested), and removes the staging directory.
     void commit();
+    /// The manifest's final path.
+    std::filesystem::path manifest_path() const { return final_path(run_.name + "-manifest.json"); }
 
 private:
+    struct Staged {
+        std::string name;
+        std::size_t bytes;
+        std::string sha256;
+    };
+    std::string manifest_text() const;
+    void remove_previous_run() const;
+
     std::filesystem::path dir_, staging_;
-    std::vector<std::string> names_;
+    RunInfo run_;
+    std::vector<Staged> staged_;
     bool committed_ = false;
 };
 

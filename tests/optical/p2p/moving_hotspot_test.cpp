@@ -8,6 +8,7 @@
 
 #include "liquid/optical/p2p/simulator.hpp"
 #include "liquid/optical/p2p/traffic.hpp"
+#include "short_run.hpp"
 
 using namespace liquid::optical::p2p;
 using liquid::Rng;
@@ -34,12 +35,7 @@ MultiRingSpec ring_of(std::uint32_t nodes) {
     return ring;
 }
 
-RunSpec run_of(std::uint32_t rounds, std::uint64_t seed) {
-    RunSpec r;
-    r.rounds = rounds;
-    r.seed = seed;
-    return r;
-}
+using test::short_run;
 
 }  // namespace
 
@@ -101,7 +97,7 @@ TEST(OpticalP2pMovingHotspot, HotShareFollowsTheCurrentHotSpot) {
 // destination changes, so the offered load is the same with a moving and a fixed hot spot.
 TEST(OpticalP2pMovingHotspot, OfferedLoadIsConserved) {
     const MultiRingSpec ring = ring_of(64);
-    const RunSpec run = run_of(600, 4);
+    const RunSpec run = short_run(600, 4);
     const SimResult fixed = simulate_multi_ring(ring, moving(64, 0.05, 0), run);
     const SimResult moved = simulate_multi_ring(ring, moving(64, 0.05, 25), run);
     EXPECT_EQ(fixed.measured, moved.measured);
@@ -121,9 +117,9 @@ TEST(OpticalP2pMovingHotspot, OfferedLoadIsConserved) {
 TEST(OpticalP2pMovingHotspot, SimulationIsDeterministicWithTheSeed) {
     MultiRingSpec ring = ring_of(64);
     ring.reconfig.variant = Reconfig::GlobalAverage;
-    const SimResult a = simulate_multi_ring(ring, moving(64, 0.05, 40), run_of(500, 7));
-    const SimResult b = simulate_multi_ring(ring, moving(64, 0.05, 40), run_of(500, 7));
-    const SimResult c = simulate_multi_ring(ring, moving(64, 0.05, 40), run_of(500, 8));
+    const SimResult a = simulate_multi_ring(ring, moving(64, 0.05, 40), short_run(500, 7));
+    const SimResult b = simulate_multi_ring(ring, moving(64, 0.05, 40), short_run(500, 7));
+    const SimResult c = simulate_multi_ring(ring, moving(64, 0.05, 40), short_run(500, 8));
     EXPECT_EQ(a.mean_rounds, b.mean_rounds);
     EXPECT_EQ(a.hot_mean_rounds, b.hot_mean_rounds);
     EXPECT_EQ(a.reconfigurations, b.reconfigurations);
@@ -135,7 +131,7 @@ TEST(OpticalP2pMovingHotspot, SimulationIsDeterministicWithTheSeed) {
 // node it points at, one moving every few rounds does not.
 TEST(OpticalP2pMovingHotspot, MovingSpreadsAnOverload) {
     const MultiRingSpec ring = ring_of(64);
-    RunSpec run = run_of(600, 1);
+    RunSpec run = short_run(600, 1);
     run.mmir = 4;
     run.drain_limit = 200;
     const SimResult fixed = simulate_multi_ring(ring, moving(64, 0.3, 0), run);

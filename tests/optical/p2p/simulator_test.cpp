@@ -7,18 +7,14 @@
 #include "optical/p2p/collision_check.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 #include "liquid/optical/p2p/traffic.hpp"
+#include "short_run.hpp"
 
 using namespace liquid::optical::p2p;
 using liquid::Rng;
 
 namespace {
 
-RunSpec short_run(std::uint32_t rounds = 400, std::uint64_t seed = 1) {
-    RunSpec r;
-    r.rounds = rounds;
-    r.seed = seed;
-    return r;
-}
+using test::short_run;
 
 }  // namespace
 

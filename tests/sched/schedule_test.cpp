@@ -195,6 +195,32 @@ TEST(Schedule, SatDecisionAgreesWithFissionOnRingArcs) {
     }
 }
 
+TEST(Schedule, CliqueBoundFindsCliquesWithoutACommonLink) {
+    // Arcs that pairwise overlap around the ring without a common link: the greedy seeds
+    // from links stop at Λ = 41; the colour-bounded branch and bound finds 42, which
+    // proves at once that no liquid schedule exists.
+    const Traffic t = sched::make_ring_arc_traffic(30, 90, 6, 18, 7);
+    ASSERT_EQ(analyze(t).duration, 41);
+    const std::vector<int> clique = sched::large_clique(t, 0);
+    EXPECT_EQ(clique.size(), 42u);
+    for (std::size_t i = 0; i < clique.size(); ++i)
+        for (std::size_t j = i + 1; j < clique.size(); ++j)
+            EXPECT_TRUE(t[clique[i]].links.intersects(t[clique[j]].links));
+    const SolveResult liquid = run(t, Method::Liquid);
+    EXPECT_TRUE(liquid.no_liquid_proven);
+    EXPECT_EQ(liquid.lower_bound, 42);
+    EXPECT_EQ(verify_schedule(t, liquid.schedule), "");
+}
+
+TEST(Schedule, CliqueBranchAndBoundMatchesTheExhaustiveSearch) {
+    // Above exact_limit the greedy passes are followed by the budgeted branch and bound;
+    // on ring arcs of this size it finishes and must agree with the plain exhaustive search.
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        const Traffic t = sched::make_ring_arc_traffic(16, 56, 3, 9, seed);
+        EXPECT_EQ(sched::large_clique(t, 0).size(), sched::large_clique(t, 1000).size()) << "seed " << seed;
+    }
+}
+
 TEST(Schedule, BaselinesAreValidAndDeterministic) {
     std::mt19937_64 rng(3);
     for (int trial = 0; trial < 50; ++trial) {

@@ -4,27 +4,13 @@
 #include "liquid/sched/lower_bounds.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 #include "liquid/traffic/analysis.hpp"
 
 namespace liquid::sched {
 namespace {
-
-void exact_extend(const CongestionGraph& g, std::vector<int>& cur, Bitset cand, std::vector<int>& best) {
-    if (cand.none()) {
-        if (cur.size() > best.size()) best = cur;
-        return;
-    }
-    if (cur.size() + cand.count() <= best.size()) return;
-    for (std::size_t v = cand.first(); v < cand.size(); v = cand.next(v + 1)) {
-        if (cur.size() + cand.count() <= best.size()) return;
-        cand.reset(v);
-        cur.push_back(static_cast<int>(v));
-        exact_extend(g, cur, cand & g.neighbours(static_cast<int>(v)), best);
-        cur.pop_back();
-    }
-}
 
 /// Colour-bounded branch and bound for a maximum clique (Tomita & Seki, "An efficient
 /// branch-and-bound algorithm for finding a maximum clique", DMTCS 2003): the candidates
@@ -128,10 +114,7 @@ std::vector<int> large_clique(const Traffic& traffic, int exact_limit, const Lim
     const CongestionGraph g(traffic);
     std::vector<int> best;
     if (n <= exact_limit) {
-        std::vector<int> cur;
-        Bitset all(static_cast<std::size_t>(n));
-        all.fill();
-        exact_extend(g, cur, all, best);
+        CliqueSearch(g, best, deadline, std::numeric_limits<std::uint64_t>::max()).run(static_cast<std::size_t>(n));
         return best;
     }
     std::vector<int> order(n);

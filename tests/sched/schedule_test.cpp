@@ -1,6 +1,8 @@
 // Schedules: liquid search (report §7), exact optimum, baselines, verifier, budgets.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <csignal>
 #include <cstdlib>
 
@@ -212,9 +214,27 @@ TEST(Schedule, CliqueBoundFindsCliquesWithoutACommonLink) {
     EXPECT_EQ(verify_schedule(t, liquid.schedule), "");
 }
 
+/// The largest clique by trying every subset of transfers (tiny traffics only).
+std::size_t brute_max_clique(const Traffic& t) {
+    std::size_t best = 0;
+    for (std::uint32_t mask = 1; mask < (1U << t.size()); ++mask) {
+        bool clique = true;
+        for (int i = 0; i < t.size() && clique; ++i)
+            for (int j = i + 1; j < t.size() && clique; ++j)
+                if (((mask >> i) & 1U) && ((mask >> j) & 1U)) clique = t[i].links.intersects(t[j].links);
+        if (clique) best = std::max(best, static_cast<std::size_t>(std::popcount(mask)));
+    }
+    return best;
+}
+
 TEST(Schedule, CliqueBranchAndBoundMatchesTheExhaustiveSearch) {
     // Above exact_limit the greedy passes are followed by the budgeted branch and bound;
-    // on ring arcs of this size it finishes and must agree with the plain exhaustive search.
+    // on ring arcs of these sizes it finishes and must find a maximum clique.
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        const Traffic t = sched::make_ring_arc_traffic(8, 14, 2, 5, seed);
+        EXPECT_EQ(sched::large_clique(t, 0).size(), brute_max_clique(t)) << "seed " << seed;
+        EXPECT_EQ(sched::large_clique(t).size(), brute_max_clique(t)) << "seed " << seed;
+    }
     for (std::uint64_t seed = 1; seed <= 8; ++seed) {
         const Traffic t = sched::make_ring_arc_traffic(16, 56, 3, 9, seed);
         EXPECT_EQ(sched::large_clique(t, 0).size(), sched::large_clique(t, 1000).size()) << "seed " << seed;

@@ -7,7 +7,7 @@
 //   bench_peers [--time-limit S] [--every K] [--csv FILE] [--ring-arcs FILE.traffic ...]
 // --every K keeps every K-th testbed pattern (by ascending liquid throughput); 1 = all 363.
 // --ring-arcs adds a link-set traffic to the ring-arc family (scripts/bench-peers.sh adds
-// examples/sched-ring-arcs.traffic, the hard case whose optimum 42 exceeds the clique bound).
+// examples/sched-ring-arcs.traffic, a circular-arc case whose optimum 42 exceeds Λ = 38).
 #include <algorithm>
 #include <chrono>
 #include <cmath>

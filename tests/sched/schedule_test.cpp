@@ -1,6 +1,8 @@
 // Schedules: liquid search (report §7), exact optimum, baselines, verifier, budgets.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <bit>
 #include <csignal>
 #include <cstdlib>
 
@@ -192,6 +194,50 @@ TEST(Schedule, SatDecisionAgreesWithFissionOnRingArcs) {
         ASSERT_EQ(yes.answer, sched::SatAnswer::Schedulable);
         EXPECT_EQ(verify_schedule(t, yes.schedule), "");
         EXPECT_LE(yes.schedule.length(), chi);
+    }
+}
+
+TEST(Schedule, CliqueBoundFindsCliquesWithoutACommonLink) {
+    // Arcs that pairwise overlap around the ring without a common link: the greedy seeds
+    // from links stop at Λ = 41; the colour-bounded branch and bound finds 42, which
+    // proves at once that no liquid schedule exists.
+    const Traffic t = sched::make_ring_arc_traffic(30, 90, 6, 18, 7);
+    ASSERT_EQ(analyze(t).duration, 41);
+    const std::vector<int> clique = sched::large_clique(t, 0);
+    EXPECT_EQ(clique.size(), 42u);
+    for (std::size_t i = 0; i < clique.size(); ++i)
+        for (std::size_t j = i + 1; j < clique.size(); ++j)
+            EXPECT_TRUE(t[clique[i]].links.intersects(t[clique[j]].links));
+    const SolveResult liquid = run(t, Method::Liquid);
+    EXPECT_TRUE(liquid.no_liquid_proven);
+    EXPECT_EQ(liquid.lower_bound, 42);
+    EXPECT_EQ(verify_schedule(t, liquid.schedule), "");
+}
+
+/// The largest clique by trying every subset of transfers (tiny traffics only).
+std::size_t brute_max_clique(const Traffic& t) {
+    std::size_t best = 0;
+    for (std::uint32_t mask = 1; mask < (1U << t.size()); ++mask) {
+        bool clique = true;
+        for (int i = 0; i < t.size() && clique; ++i)
+            for (int j = i + 1; j < t.size() && clique; ++j)
+                if (((mask >> i) & 1U) && ((mask >> j) & 1U)) clique = t[i].links.intersects(t[j].links);
+        if (clique) best = std::max(best, static_cast<std::size_t>(std::popcount(mask)));
+    }
+    return best;
+}
+
+TEST(Schedule, CliqueBranchAndBoundMatchesTheExhaustiveSearch) {
+    // Above exact_limit the greedy passes are followed by the budgeted branch and bound;
+    // on ring arcs of these sizes it finishes and must find a maximum clique.
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        const Traffic t = sched::make_ring_arc_traffic(8, 14, 2, 5, seed);
+        EXPECT_EQ(sched::large_clique(t, 0).size(), brute_max_clique(t)) << "seed " << seed;
+        EXPECT_EQ(sched::large_clique(t).size(), brute_max_clique(t)) << "seed " << seed;
+    }
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        const Traffic t = sched::make_ring_arc_traffic(16, 56, 3, 9, seed);
+        EXPECT_EQ(sched::large_clique(t, 0).size(), sched::large_clique(t, 1000).size()) << "seed " << seed;
     }
 }
 

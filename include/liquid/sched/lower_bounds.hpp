@@ -10,8 +10,11 @@ namespace liquid::sched {
 /// A large clique of the congestion graph (pairwise congesting transfers): every schedule
 /// needs at least that many frames. Greedy from every vertex (candidates by descending
 /// degree), seeded also by the users of each link (a link's users are a clique of size
-/// λ(l), so the result is never below Λ). Exact (branch and bound) when the traffic has
-/// at most `exact_limit` transfers.
+/// λ(l), so the result is never below Λ), then improved by a colour-bounded branch and
+/// bound on a budget of a few milliseconds (it finds the cliques of arcs that pairwise
+/// overlap around a ring without a common link). Exact (the same branch and bound without
+/// the budget, stopped only by the deadline) when the traffic has at most `exact_limit`
+/// transfers.
 /// With `limits`: the greedy passes stop at the deadline (keeping the best clique so far),
 /// and when the congestion graph (transfers^2 bits) does not fit in a quarter of the memory
 /// limit or the traffic has more than 16 384 transfers (building the graph alone would

@@ -25,13 +25,19 @@ long long size_hint(const std::string& spec) {
     return product;
 }
 
-/// k^n of "k,n" (saturating at 10^6; 0 when not two numbers).
+/// k^n of "k,n" (saturating above 10^6; 0 unless exactly two numbers with one comma, which
+/// the parser refuses anyway). Parsed by hand: std::stoll throws on ",31" ("6,,31").
 long long fat_tree_hosts(const std::string& args) {
     const auto comma = args.find(',');
-    if (comma == std::string::npos || comma == 0 || comma + 1 >= args.size() || args.size() > 12) return 0;
-    for (char c : args)
-        if (c != ',' && (c < '0' || c > '9')) return 0;
-    const long long k = std::stoll(args.substr(0, comma)), n = std::stoll(args.substr(comma + 1));
+    if (comma == std::string::npos || args.size() > 12) return 0;
+    const std::string first = args.substr(0, comma), second = args.substr(comma + 1);
+    auto number = [](const std::string& digits) {
+        long long v = digits.empty() ? -1 : 0;
+        for (char c : digits) v = (c < '0' || c > '9' || v < 0) ? -1 : v * 10 + (c - '0');
+        return v;
+    };
+    const long long k = number(first), n = number(second);
+    if (k < 0 || n < 0) return 0;
     long long hosts = 1;
     for (long long i = 0; i < n && hosts <= 1000000; ++i) hosts *= std::max(k, 1LL);
     return hosts;

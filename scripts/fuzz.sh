@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of fuzz/ with clang in build-fuzz/ and runs them.
 #   scripts/fuzz.sh run SECONDS     fuzz each harness for SECONDS (make fuzz FUZZ_SECONDS=N)
-#   scripts/fuzz.sh ci SECONDS      replay fuzz/regressions/<harness>/ (every crash found so
-#                                   far), then fuzz each harness for SECONDS (make test-fuzz)
+#   scripts/fuzz.sh ci RUNS         replay fuzz/regressions/<harness>/ (every crash found so
+#                                   far), then fuzz each harness for RUNS executions (make test-fuzz)
 # The checked-in seed corpus fuzz/corpus/<harness>/ is copied to build-fuzz/corpus/, which
 # keeps growing across `run`s; new crashes land in build-fuzz/crashes/<harness>/ — copy them
 # to fuzz/regressions/<harness>/ with the fix.
-# `ci` is reproducible: libFuzzer's random seed is fixed (FUZZ_SEED, default 1, printed) and
-# each harness starts from the checked-in seeds only (a fresh build-fuzz/ci-corpus/), so
-# the same inputs are tried in the same order on every machine; a slower machine only
-# stops earlier in that sequence. A red CI run replays with the command it prints.
+# `ci` is reproducible: libFuzzer's random seed is fixed (FUZZ_SEED, default 1, printed),
+# each harness starts from the checked-in seeds only (a fresh build-fuzz/ci-corpus/) and
+# runs a fixed number of executions (not a time: a faster machine would go further down
+# the sequence and could fail where this one passed), so every machine tries the same
+# inputs in the same order. A red CI run replays with the command it prints.
 set -euo pipefail
 mode=${1:-run}
-seconds=${2:-60}
+amount=${2:-60}  # run: seconds per harness; ci: executions per harness
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build-fuzz}
 jobs=${JOBS:-2}
@@ -36,12 +37,13 @@ for h in "${harnesses[@]}"; do
     echo "fuzz: $h: replaying $(ls "$root/fuzz/regressions/$h" | wc -l) regression inputs"
     "$bin" -runs=0 "$root/fuzz/regressions/$h"/* >"$build/$h-replay.log" 2>&1 || { tail -30 "$build/$h-replay.log"; status=1; continue; }
   fi
-  args=(-seed="$seed" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1
+  if [ "$mode" = ci ]; then budget=(-runs="$amount" -max_total_time=900); else budget=(-max_total_time="$amount"); fi
+  args=(-seed="$seed" "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1
         -artifact_prefix="$crashes/" "$corpus")
-  echo "fuzz: $h: ${seconds}s, seed $seed"
+  echo "fuzz: $h: ${amount} $([ "$mode" = ci ] && echo runs || echo s), seed $seed"
   if ! "$bin" "${args[@]}" >"$build/$h.log" 2>&1; then
     tail -40 "$build/$h.log"
-    echo "fuzz: $h FAILED (input in $crashes/); reproduce with: FUZZ_SEED=$seed scripts/fuzz.sh ci $seconds"
+    echo "fuzz: $h FAILED (input in $crashes/); reproduce with: FUZZ_SEED=$seed scripts/fuzz.sh $mode $amount"
     status=1
   fi
   grep -E "stat::number_of_executed_units|Done [0-9]+ runs" "$build/$h.log" | tail -2 | sed "s/^/fuzz: $h: /"

@@ -109,7 +109,7 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
     for (const Row& r : rows)
         f << r.instance->family << ",\"" << r.instance->name << "\"," << r.instance->traffic.size() << ','
           << r.result.duration << ',' << r.method << ',' << r.result.schedule.length() << ',' << r.result.lower_bound << ','
-          << r.result.optimal << ',' << r.result.timed_out << ',' << r.verified << ',' << r.result.solver << ','
+          << r.result.optimal << ',' << r.result.timed_out << ',' << r.verified << ",\"" << r.result.solver << "\","
           << r.wall_ms << '\n';
 }
 

@@ -44,6 +44,20 @@ bool from_bytes(const std::string& b, InvariantOutcome& o) {
 /// One exact decision in a child process that the deadline (plus 50 ms for the answer to
 /// arrive) kills: CaDiCaL checks its terminator only between steps, and some of its
 /// inprocessing steps take seconds on large encodings. In this process if fork fails.
+/// Runs CaDiCaL on the finished encoding until `term` stops it and records the encoding's
+/// size in `out`: NoInvariant on UNSAT; on SAT, Found and true (the caller reads the model).
+bool solve_encoding(CaDiCaL::Solver& solver, const cnf::Encoder& enc, cnf::StopWhen& term, InvariantOutcome& out) {
+    out.variables = enc.next_var - 1;
+    out.clauses = enc.clauses;
+    solver.connect_terminator(&term);
+    const int res = solver.solve();
+    solver.disconnect_terminator();
+    if (res == 20) out.answer = InvariantAnswer::NoInvariant;
+    if (res != 10) return false;
+    out.answer = InvariantAnswer::Found;
+    return true;
+}
+
 InvariantOutcome decide_in_child(const std::function<InvariantOutcome()>& decide, Clock::time_point deadline) {
     const ChildOutcome child = run_in_child([&] { return to_bytes(decide()); }, deadline + std::chrono::milliseconds(50));
     if (!child.forked) return decide();
@@ -107,15 +121,7 @@ InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<Tr
     // Translating a base frame by an element of G, or renumbering base frames, gives the
     // same schedule: orbit 0 is represented by its first transfer in base frame 0.
     enc.clause({v(members[0][0], 0)});
-    out.variables = enc.next_var - 1;
-    out.clauses = enc.clauses;
-    solver.connect_terminator(&term);
-    const int res = solver.solve();
-    solver.disconnect_terminator();
-    if (res == 20) {
-        out.answer = InvariantAnswer::NoInvariant;
-    } else if (res == 10) {
-        out.answer = InvariantAnswer::Found;
+    if (solve_encoding(solver, enc, term, out)) {
         out.schedule.frames.assign(static_cast<std::size_t>(L), {});
         for (int t = 0; t < n; ++t)
             for (int i = 0; i < r; ++i)
@@ -192,15 +198,7 @@ InvariantOutcome stable_schedule(const Traffic& traffic, const std::vector<Trans
         }
         for (std::size_t k = 0; k < widest->size(); ++k) enc.clause({y((*widest)[k], static_cast<int>(k))});
     }
-    out.variables = enc.next_var - 1;
-    out.clauses = enc.clauses;
-    solver.connect_terminator(&term);
-    const int res = solver.solve();
-    solver.disconnect_terminator();
-    if (res == 20) {
-        out.answer = InvariantAnswer::NoInvariant;
-    } else if (res == 10) {
-        out.answer = InvariantAnswer::Found;
+    if (solve_encoding(solver, enc, term, out)) {
         out.schedule.frames.assign(static_cast<std::size_t>(L), {});
         std::vector<int> frame_of(static_cast<std::size_t>(orbits), 0);
         for (int o = 0; o < orbits; ++o)

@@ -23,6 +23,7 @@ test: test-release test-asan test-fuzz
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 	bash scripts/run-clang-tidy.sh $(BUILD) $(JOBS)
+	$(MAKE) --no-print-directory format-check
 
 # Static checks of the library sources (.clang-tidy lists them, each with its reason).
 tidy: deps

@@ -13,16 +13,16 @@
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/lower_bounds.hpp"
-#include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/traffic/analysis.hpp"
 #include "liquid/testbed/network_spec.hpp"
+#include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
+#include "sched/sat_decision.hpp"
 
 namespace {
 using namespace liquid;
 
-const char* const kFabrics[] = {"torus:6x6",    "mesh:6x6",     "torus:4x4x4", "torus:8x8",    "hypercube:6", "ccc:4",
+const char* const kFabrics[] = {"torus:6x6",         "mesh:6x6",     "torus:4x4x4",  "torus:8x8",    "hypercube:6", "ccc:4",
                                 "chordal-ring:32,5", "fat-tree:4,3", "fat-tree:8,2", "fat-tree:4,4", "hypercube:7"};
 
 const Traffic& traffic_of(const std::string& spec) {
@@ -88,7 +88,7 @@ void BM_Cadical(benchmark::State& state, const std::string& spec) {
     sched::SatOutcome out;
     for (auto _ : state) out = sched::sat_decide(t, lambda, clique, nullptr, env_seconds("LIQUID_BENCH_SAT_S", 10));
     report(state, t, out.answer == sched::SatAnswer::Schedulable ? lambda : -1);
-    state.SetLabel(out.answer == sched::SatAnswer::Schedulable   ? "yes"
+    state.SetLabel(out.answer == sched::SatAnswer::Schedulable     ? "yes"
                    : out.answer == sched::SatAnswer::Unschedulable ? "no (proof)"
                                                                    : "no answer in budget");
 }
@@ -96,14 +96,26 @@ void BM_Cadical(benchmark::State& state, const std::string& spec) {
 const bool registered = [] {
     for (const char* f : kFabrics) {
         const std::string spec = f;
-        benchmark::RegisterBenchmark(("optimal/" + spec).c_str(), BM_Optimal, spec)->Iterations(1)->Repetitions(3)
-            ->UseRealTime()->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark(("dsatur/" + spec).c_str(), BM_DSatur, spec)->Iterations(1)->Repetitions(3)
-            ->UseRealTime()->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark(("round-robin/" + spec).c_str(), BM_RoundRobin, spec)->Iterations(1)->Repetitions(3)
-            ->UseRealTime()->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark(("cadical/" + spec).c_str(), BM_Cadical, spec)->Iterations(1)->Repetitions(1)
-            ->UseRealTime()->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("optimal/" + spec).c_str(), BM_Optimal, spec)
+            ->Iterations(1)
+            ->Repetitions(3)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("dsatur/" + spec).c_str(), BM_DSatur, spec)
+            ->Iterations(1)
+            ->Repetitions(3)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("round-robin/" + spec).c_str(), BM_RoundRobin, spec)
+            ->Iterations(1)
+            ->Repetitions(3)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("cadical/" + spec).c_str(), BM_Cadical, spec)
+            ->Iterations(1)
+            ->Repetitions(1)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
     }
     return true;
 }();

@@ -22,7 +22,8 @@ ModelParams at(int n) {
 
 void report(benchmark::State& state, const ExecutionReport& r) {
     state.counters["events"] = static_cast<double>(r.events);
-    state.counters["events_per_s"] = benchmark::Counter(static_cast<double>(r.events), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["events_per_s"] =
+        benchmark::Counter(static_cast<double>(r.events), benchmark::Counter::kIsIterationInvariantRate);
     state.counters["sim_ms"] = to_microseconds(r.completion) / 1000;
 }
 
@@ -66,7 +67,9 @@ void BM_HalfOptimal(benchmark::State& state, BroadcastAlgorithm a) {
 }  // namespace
 
 BENCHMARK_CAPTURE(BM_Broadcast, ring_baseline, BroadcastAlgorithm::RingForwarding)->Arg(2048)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(BM_Broadcast, naive_configuration, BroadcastAlgorithm::NaiveConfiguration)->Arg(2048)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Broadcast, naive_configuration, BroadcastAlgorithm::NaiveConfiguration)
+    ->Arg(2048)
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_Broadcast, tree, BroadcastAlgorithm::TreeForwarding)->Arg(2048)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_Broadcast, smart_tree, BroadcastAlgorithm::SmartTree)->Arg(2048)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_Broadcast, smart_ring, BroadcastAlgorithm::SmartRing)->Arg(2048)->Unit(benchmark::kMicrosecond);

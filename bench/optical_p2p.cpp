@@ -13,8 +13,7 @@ namespace {
 
 void report(benchmark::State& state, const SimResult& r) {
     state.counters["rounds_per_s"] = benchmark::Counter(double(r.rounds_run), benchmark::Counter::kIsRate);
-    state.counters["hops_per_s"] =
-        benchmark::Counter(double(r.delivered) * r.mean_hops, benchmark::Counter::kIsRate);
+    state.counters["hops_per_s"] = benchmark::Counter(double(r.delivered) * r.mean_hops, benchmark::Counter::kIsRate);
     state.counters["mean_rounds"] = r.mean_rounds;
     state.counters["collisions"] = double(r.collisions);
 }
@@ -31,21 +30,36 @@ void BM_CccOnDemandD8Full(benchmark::State& state) {
     const CccSpec spec{8, CccDiscipline::OnDemand, CycleKind::Optimized, CccRouting::Thesis};
     for (auto _ : state) report(state, simulate_ccc(spec, {2048, 0}, bench_run(std::uint32_t(state.range(0)))));
 }
-BENCHMARK(BM_CccOnDemandD8Full)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(BM_CccOnDemandD8Full)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
 
 void BM_CccCycledD8Full(benchmark::State& state) {
     // current-dimension routing keeps the cycled version below saturation at full spawn
     const CccSpec spec{8, CccDiscipline::Cycled, CycleKind::Optimized, CccRouting::CurrentDimension};
     for (auto _ : state) report(state, simulate_ccc(spec, {2048, 0}, bench_run(std::uint32_t(state.range(0)))));
 }
-BENCHMARK(BM_CccCycledD8Full)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(BM_CccCycledD8Full)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
 
 void BM_MultiRingRandom2048Full(benchmark::State& state) {
     MultiRingSpec spec;
     spec.nodes = 2048;
     for (auto _ : state) report(state, simulate_multi_ring(spec, {2048, 0}, bench_run(std::uint32_t(state.range(0)))));
 }
-BENCHMARK(BM_MultiRingRandom2048Full)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(BM_MultiRingRandom2048Full)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
 
 // Baseline: the same event stream (1..2048 events a round) drawn but not simulated.
 void BM_TrafficOnlyD8Full(benchmark::State& state) {
@@ -61,7 +75,12 @@ void BM_TrafficOnlyD8Full(benchmark::State& state) {
         state.counters["rounds_per_s"] = benchmark::Counter(double(state.range(0)), benchmark::Counter::kIsRate);
     }
 }
-BENCHMARK(BM_TrafficOnlyD8Full)->Arg(10000)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3)->ReportAggregatesOnly(true);
+BENCHMARK(BM_TrafficOnlyD8Full)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ReportAggregatesOnly(true);
 
 }  // namespace
 

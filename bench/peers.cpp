@@ -8,6 +8,7 @@
 // --every K keeps every K-th testbed pattern (by ascending liquid throughput); 1 = all 363.
 // --ring-arcs adds a link-set traffic to the ring-arc family (scripts/bench-peers.sh adds
 // examples/sched-ring-arcs.traffic, a circular-arc case whose optimum 42 exceeds Λ = 38).
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -16,16 +17,15 @@
 #include <iostream>
 #include <map>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
-#include "liquid/testbed/network_spec.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "liquid/sched/schedule.hpp"
+#include "liquid/testbed/network_spec.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 
@@ -107,10 +107,9 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
     std::ofstream f(path);
     f << "family,instance,transfers,duration,method,length,lower_bound,optimal,timed_out,verified,solver,wall_ms\n";
     for (const Row& r : rows)
-        f << r.instance->family << ",\"" << r.instance->name << "\"," << r.instance->traffic.size() << ','
-          << r.result.duration << ',' << r.method << ',' << r.result.schedule.length() << ',' << r.result.lower_bound << ','
-          << r.result.optimal << ',' << r.result.timed_out << ',' << r.verified << ",\"" << r.result.solver << "\","
-          << r.wall_ms << '\n';
+        f << r.instance->family << ",\"" << r.instance->name << "\"," << r.instance->traffic.size() << ',' << r.result.duration
+          << ',' << r.method << ',' << r.result.schedule.length() << ',' << r.result.lower_bound << ',' << r.result.optimal << ','
+          << r.result.timed_out << ',' << r.verified << ",\"" << r.result.solver << "\"," << r.wall_ms << '\n';
 }
 
 // The default method needed a search: DSatur was not optimal, or proving it took more than
@@ -138,12 +137,14 @@ void print_summary(const std::vector<Row>& rows, double time_limit) {
     }
     std::size_t unverified = 0;
     for (const Row& r : rows) unverified += !r.verified;
-    std::printf("Per-solve time limit %.3g s; %zu answers, %zu failed verification. Ratios: wall time of the peer / "
-                "wall time of the default method on the same instance, over the instances where the default searched "
-                "(elsewhere DSatur is proven optimal by Λ or the clique bound and every method returns at once).\n\n",
-                time_limit, rows.size(), unverified);
-    std::printf("| family | instances (searched) | method | proven optimal | timed out | ratio to default: median | p90 | "
-                "max | mean | default median ms | peer wins |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    std::printf(
+        "Per-solve time limit %.3g s; %zu answers, %zu failed verification. Ratios: wall time of the peer / "
+        "wall time of the default method on the same instance, over the instances where the default searched "
+        "(elsewhere DSatur is proven optimal by Λ or the clique bound and every method returns at once).\n\n",
+        time_limit, rows.size(), unverified);
+    std::printf(
+        "| family | instances (searched) | method | proven optimal | timed out | ratio to default: median | p90 | "
+        "max | mean | default median ms | peer wins |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (const char* family : {"testbed", "ring-arcs", "fabric"}) {
         for (const Peer& p : kMethods) {
             std::vector<double> ratios, base_ms;
@@ -208,8 +209,8 @@ int main(int argc, char** argv) {
     }
     if (terminal) std::fprintf(stderr, "\n");
     write_csv(csv, rows);
-    std::printf("bench_peers: %zu instances (testbed: every %d-th of the distinct-throughput patterns), CSV %s\n\n",
-                all.size(), every, csv.c_str());
+    std::printf("bench_peers: %zu instances (testbed: every %d-th of the distinct-throughput patterns), CSV %s\n\n", all.size(),
+                every, csv.c_str());
     print_summary(rows, time_limit);
     return 0;
 }

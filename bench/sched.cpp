@@ -9,15 +9,15 @@
 #include <vector>
 
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/full_teams.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/ring_arcs.hpp"
-#include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
+#include "sched/sat_decision.hpp"
 
 namespace {
 using namespace liquid;
@@ -162,12 +162,10 @@ const bool registered = [] {
         benchmark::RegisterBenchmark(("Solve/" + n + "/optimal").c_str(), BM_Solve, i, Method::Optimal, true)
             ->Unit(benchmark::kMillisecond);
         if (ring) {
-            benchmark::RegisterBenchmark(("Solve/" + n + "/optimal-fission-only").c_str(), BM_Solve, i,
-                                         Method::Optimal, false)
+            benchmark::RegisterBenchmark(("Solve/" + n + "/optimal-fission-only").c_str(), BM_Solve, i, Method::Optimal, false)
                 ->Unit(benchmark::kMillisecond)
                 ->Iterations(1);
-            benchmark::RegisterBenchmark(("Solve/" + n + "/sat-only").c_str(), BM_SatOnly, i)
-                ->Unit(benchmark::kMillisecond);
+            benchmark::RegisterBenchmark(("Solve/" + n + "/sat-only").c_str(), BM_SatOnly, i)->Unit(benchmark::kMillisecond);
         } else {
             benchmark::RegisterBenchmark(("Enumerate/" + n + "/first-10000-teams").c_str(), BM_EnumerateFirstTeams, i)
                 ->Unit(benchmark::kMillisecond);

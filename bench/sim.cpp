@@ -3,12 +3,12 @@
 // liquid-schedule run measured in the same process. Run: build/bench_sim
 #include <benchmark/benchmark.h>
 
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/flit_model.hpp"
 #include "liquid/sim/frame_executor.hpp"
 #include "liquid/sim/queue_executor.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 
 namespace {
 
@@ -33,8 +33,8 @@ const Full& full() {
 
 void report(benchmark::State& state, std::uint64_t events) {
     state.counters["events"] = static_cast<double>(events);
-    state.counters["events_per_s"] = benchmark::Counter(static_cast<double>(events) * static_cast<double>(state.iterations()),
-                                                        benchmark::Counter::kIsRate);
+    state.counters["events_per_s"] =
+        benchmark::Counter(static_cast<double>(events) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
 void BM_LiquidScheduleFrames(benchmark::State& state) {
@@ -82,8 +82,13 @@ void BM_FlitModelRoundRobin(benchmark::State& state) {
 
 BENCHMARK(BM_LiquidScheduleFrames)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
 BENCHMARK(BM_Queues)
-    ->Args({0, 0})->Args({1, 0})->Args({2, 0})->Args({0, 1})
-    ->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+    ->Args({0, 0})
+    ->Args({1, 0})
+    ->Args({2, 0})
+    ->Args({0, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(5)
+    ->ReportAggregatesOnly(true);
 BENCHMARK(BM_FlitModelRoundRobin)->Unit(benchmark::kMillisecond)->Repetitions(3)->ReportAggregatesOnly(true);
 
 }  // namespace

@@ -9,6 +9,7 @@
 // search must exhaust its tree to say so, the case the papers' argument is about.
 //   bench_strategies [--time-limit S] [--every K] [--pivot lowest-index|constrained] [--csv FILE]
 // Prints the Markdown tables of the README ("ICON'04 search strategies").
+#include <unistd.h>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -16,7 +17,6 @@
 #include <fstream>
 #include <iostream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "liquid/sched/ring_arcs.hpp"
@@ -84,8 +84,8 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
     std::ofstream f(path);
     f << "pattern,strategy,answer,verified,nodes,teams,categories,ms\n";
     for (const Row& r : rows)
-        f << r.pattern << ',' << kVariants[r.variant].label << ',' << answer_name(r.answer) << ',' << r.verified << ','
-          << r.nodes << ',' << r.teams << ',' << r.categories << ',' << r.ms << '\n';
+        f << r.pattern << ',' << kVariants[r.variant].label << ',' << answer_name(r.answer) << ',' << r.verified << ',' << r.nodes
+          << ',' << r.teams << ',' << r.categories << ',' << r.ms << '\n';
 }
 
 struct Instance {
@@ -99,9 +99,10 @@ void print_table(const std::vector<Row>& rows, std::size_t patterns) {
     for (std::size_t k = 0; k < rows.size(); ++k)
         if (rows[k].answer == Answer::Stopped) decided_by_all[k / kVariants.size()] = 0;
     const auto common = static_cast<std::size_t>(std::count(decided_by_all.begin(), decided_by_all.end(), 1));
-    std::printf("| strategy | liquid found | no liquid (exhausted) | budget expired | nodes (total) | teams tried (total) | median ms | "
-                "on the %zu patterns all decided: nodes / median ms |\n|---|---|---|---|---|---|---|---|\n",
-                common);
+    std::printf(
+        "| strategy | liquid found | no liquid (exhausted) | budget expired | nodes (total) | teams tried (total) | median ms | "
+        "on the %zu patterns all decided: nodes / median ms |\n|---|---|---|---|---|---|---|---|\n",
+        common);
     for (std::size_t v = 0; v < kVariants.size(); ++v) {
         std::size_t liquid = 0, none = 0, stopped = 0;
         std::uint64_t nodes = 0, teams = 0, common_nodes = 0;
@@ -176,8 +177,8 @@ int main(int argc, char** argv) {
     const std::vector<Row> testbed_rows = run_family(t1_patterns), ring_rows = run_family(ring_arcs);
     if (terminal) std::fprintf(stderr, "\n");
     write_csv(csv, all);
-    std::printf("bench_strategies: liquid search only, %.2f s per search, pivot %s, CSV %s\n", time_limit,
-                pivot_rule_name(pivot), csv.c_str());
+    std::printf("bench_strategies: liquid search only, %.2f s per search, pivot %s, CSV %s\n", time_limit, pivot_rule_name(pivot),
+                csv.c_str());
     std::printf("answers that disagree between strategies: %zu; found schedules failing the verifier: %zu\n\n", disagree,
                 unverified);
     std::printf("%zu Swiss-T1 patterns (every %d-th of the 363 representatives):\n\n", t1_patterns.size(), every);

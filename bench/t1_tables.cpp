@@ -18,12 +18,12 @@
 //      every representative — costly, so only for the --top tables closest on 3.
 // The reconstruction's table (make_swiss_t1()) is scored first, as the baseline.
 //   bench_t1_tables [--seed S] [--steps N] [--top K] [--time-limit S] [--threads T]
+#include <unistd.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "liquid/base/rng.hpp"
@@ -89,7 +89,8 @@ std::string table_text(const SwissT1Routes& r) {
     std::string t;
     for (int k = 0; k < static_cast<int>(r.size()); ++k) {
         const auto [from, to] = swiss_t1_route_pair(k);
-        t += (k ? " " : "") + std::to_string(from) + "->" + std::to_string(to) + ":" + std::to_string(r[static_cast<std::size_t>(k)]);
+        t += (k ? " " : "") + std::to_string(from) + "->" + std::to_string(to) + ":" +
+             std::to_string(r[static_cast<std::size_t>(k)]);
     }
     return t;
 }
@@ -100,8 +101,7 @@ void print_row(const char* what, const Score& s) {
     if (s.dsatur_done)
         std::printf("%.1f / %.1f / %.1f / %.1f %% (L1 %.1f) |\n", 100 * s.dsatur[0], 100 * s.dsatur[1], 100 * s.dsatur[2],
                     100 * s.dsatur[3], 100 * s.dsatur_l1());
-    else
-        std::printf("- |\n");
+    else std::printf("- |\n");
 }
 
 }  // namespace
@@ -159,21 +159,24 @@ int main(int argc, char** argv) {
     std::sort(fitting.begin(), fitting.end(), [](const Score& a, const Score& b) {
         return std::abs(a.skeleton_reps - kPublishedSkeleton) < std::abs(b.skeleton_reps - kPublishedSkeleton);
     });
-    for (int k = 0; k < top && k < static_cast<int>(fitting.size()); ++k) score_dsatur(fitting[static_cast<std::size_t>(k)], time_limit, threads);
+    for (int k = 0; k < top && k < static_cast<int>(fitting.size()); ++k)
+        score_dsatur(fitting[static_cast<std::size_t>(k)], time_limit, threads);
     std::size_t near = 0;
     double lo = 1, hi = 0;
     for (const Score& s : fitting) {
         near += std::abs(s.skeleton_reps - kPublishedSkeleton) <= 0.01;
         lo = std::min(lo, s.skeleton_reps), hi = std::max(hi, s.skeleton_reps);
     }
-    std::printf("bench_t1_tables: seed %llu, %d steps, %zu tables proposed on the K4,4 wiring: %zu visits at 48 704 edges "
-                "(%zu distinct tables besides the reconstruction), %zu of them also with 362/363 distinct throughputs; their "
-                "skeleton share (representatives) spans "
-                "%.1f..%.1f %%, %zu within 1 point of 31.5 %%\n\n",
-                static_cast<unsigned long long>(seed), steps, proposals, edges_ok, visited.size(), fitting.size(), 100 * lo, 100 * hi,
-                near);
-    std::printf("| table | edges | distinct / >= 2 switches | skeleton share (reps) | (all allocations) | DSatur loss none / <10 / "
-                "10-19 / >=20 %% |\n|---|---|---|---|---|---|\n");
+    std::printf(
+        "bench_t1_tables: seed %llu, %d steps, %zu tables proposed on the K4,4 wiring: %zu visits at 48 704 edges "
+        "(%zu distinct tables besides the reconstruction), %zu of them also with 362/363 distinct throughputs; their "
+        "skeleton share (representatives) spans "
+        "%.1f..%.1f %%, %zu within 1 point of 31.5 %%\n\n",
+        static_cast<unsigned long long>(seed), steps, proposals, edges_ok, visited.size(), fitting.size(), 100 * lo, 100 * hi,
+        near);
+    std::printf(
+        "| table | edges | distinct / >= 2 switches | skeleton share (reps) | (all allocations) | DSatur loss none / <10 / "
+        "10-19 / >=20 %% |\n|---|---|---|---|---|---|\n");
     print_row("reconstruction", base);
     for (int k = 0; k < top && k < static_cast<int>(fitting.size()); ++k)
         print_row(("sample best " + std::to_string(k + 1)).c_str(), fitting[static_cast<std::size_t>(k)]);

@@ -42,7 +42,8 @@ void BM_BuildAllToAllAsBitsetsBaseline(benchmark::State& state) {
     const auto& net = network(static_cast<int>(state.range(0)));
     state.SetLabel(kFabrics[state.range(0)]);
     for (auto _ : state)
-        benchmark::DoNotOptimize(liquid::make_pattern(net, liquid::PatternSpec{}).with_storage(liquid::LinkStorage::Bitset).size());
+        benchmark::DoNotOptimize(
+            liquid::make_pattern(net, liquid::PatternSpec{}).with_storage(liquid::LinkStorage::Bitset).size());
 }
 
 void BM_AnalyzeAllToAll(benchmark::State& state) {

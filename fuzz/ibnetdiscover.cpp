@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     try {
         const liquid::IbTopology topo = liquid::read_ibnetdiscover(topology_file.write(input.substr(0, split)));
         std::vector<liquid::IbForwardingTable> tables;
-        if (split != std::string_view::npos) tables = liquid::read_forwarding_tables({tables_file.write(input.substr(split + 4))});
+        if (split != std::string_view::npos)
+            tables = liquid::read_forwarding_tables({tables_file.write(input.substr(split + 4))});
         net = liquid::ib_network(topo, tables);
     } catch (const liquid::InputError&) {
         return 0;

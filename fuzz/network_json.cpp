@@ -3,16 +3,16 @@
 // through link-set and traffic JSON and its schedules verify.
 #include <string>
 
-#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/io/network_json.hpp"
 #include "oracle.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
     liquid::Network net;
     try {
-        net = liquid::network_from_json(liquid::io::parse_json_text(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json"),
-                                        "fuzz.json");
+        net = liquid::network_from_json(
+            liquid::io::parse_json_text(std::string(reinterpret_cast<const char*>(data), size), "fuzz.json"), "fuzz.json");
     } catch (const liquid::InputError&) {
         return 0;
     }

@@ -1,5 +1,5 @@
-// libFuzzer harness: the Slurm topology.conf reader (io/slurm_topology_reader). Oracle (check_network): accepted networks round-trip
-// through network JSON; small ones' all-to-all traffic round-trips and its schedules verify.
+// libFuzzer harness: the Slurm topology.conf reader (io/slurm_topology_reader). Oracle (check_network): accepted networks
+// round-trip through network JSON; small ones' all-to-all traffic round-trips and its schedules verify.
 #include "input_file.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_import.hpp"

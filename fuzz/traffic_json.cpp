@@ -4,8 +4,8 @@
 // schedules verify.
 #include <string>
 
-#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/traffic_json.hpp"
 #include "liquid/net/generators.hpp"

@@ -68,10 +68,13 @@ int main(int argc, char** argv) {
             cpp << "    if (name == \"" << arg.substr(0, eq) << "\") {\n";
             const std::vector<std::string> parts = pieces(text);
             for (std::size_t k = 0; k < parts.size(); ++k)
-                cpp << "        static constexpr char piece" << k << "[] = R\"" << kDelimiter << "(" << parts[k] << ")" << kDelimiter << "\";\n";
+                cpp << "        static constexpr char piece" << k << "[] = R\"" << kDelimiter << "(" << parts[k] << ")"
+                    << kDelimiter << "\";\n";
             cpp << "        static constexpr std::string_view pieces[] = {\n";
-            for (std::size_t k = 0; k < parts.size(); ++k) cpp << "            {piece" << k << ", sizeof piece" << k << " - 1},\n";
-            cpp << "        };\n        std::string s;\n        for (std::string_view p : pieces) s += p;\n        return s;\n    }\n";
+            for (std::size_t k = 0; k < parts.size(); ++k)
+                cpp << "            {piece" << k << ", sizeof piece" << k << " - 1},\n";
+            cpp << "        };\n        std::string s;\n        for (std::string_view p : pieces) s += p;\n        return s;\n   "
+                   " }\n";
         }
         cpp << "    return {};\n}\n\n}  // namespace liquid::report\n";
         std::ofstream out(argv[1], std::ios::binary);

@@ -32,8 +32,9 @@ int main(int argc, char** argv) {
     int code = 0;
     if (size > 1 && !distributed(argc, argv)) {
         if (rank == 0)
-            fmt::print(stderr, "liquid-mpi: error: only `testbed t1` and `simulate testbed` are split over ranks; "
-                               "run other commands with `liquid`, or with -np 1\n");
+            fmt::print(stderr,
+                       "liquid-mpi: error: only `testbed t1` and `simulate testbed` are split over ranks; "
+                       "run other commands with `liquid`, or with -np 1\n");
         code = 2;
     } else {
         liquid::app::Distribution& d = liquid::app::distribution();

@@ -4,10 +4,10 @@
 
 #include "command.hpp"
 #include "input.hpp"
-#include "option_checks.hpp"
-#include "result_view.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/congestion_edges.hpp"
+#include "option_checks.hpp"
+#include "result_view.hpp"
 
 namespace liquid::app {
 namespace {
@@ -35,7 +35,8 @@ ResultView analysis_view(const LoadedTraffic& in, const TrafficAnalysis& a, cons
     for (int l = 0; l < t.link_count(); ++l)
         if (a.load[l] > 0) {
             load_map[t.link_name(l)] = a.load[l];
-            load_lines += fmt::format("\n  {:<12} {}{}", t.link_name(l), a.load[l], a.load[l] == a.duration ? "  bottleneck" : "");
+            load_lines +=
+                fmt::format("\n  {:<12} {}{}", t.link_name(l), a.load[l], a.load[l] == a.duration ? "  bottleneck" : "");
         }
     const double skeleton_pct = a.transfers ? 100.0 * double(a.skeleton.count()) / a.transfers : 0.0;
     std::string throughput = fmt::format("{}/{} = {:.4g} transfers per frame", a.transfers, a.duration, a.liquid_ratio());
@@ -49,10 +50,10 @@ ResultView analysis_view(const LoadedTraffic& in, const TrafficAnalysis& a, cons
         .json_only("links_used", load_map.size())
         .field("duration", a.duration, "duration (Lambda)")
         .names("bottlenecks", bottlenecks, "bottlenecks")
-        .field("skeleton", a.skeleton.count(), "skeleton", fmt::format("{} transfers ({:.1f}%)", a.skeleton.count(), skeleton_pct))
+        .field("skeleton", a.skeleton.count(), "skeleton",
+               fmt::format("{} transfers ({:.1f}%)", a.skeleton.count(), skeleton_pct))
         .field("liquid_throughput", a.liquid_ratio(), "liquid throughput", throughput);
-    if (rate > 0)
-        v.json_only("link_rate_bytes_per_s", rate).json_only("liquid_throughput_bytes_per_s", a.liquid_ratio() * rate);
+    if (rate > 0) v.json_only("link_rate_bytes_per_s", rate).json_only("liquid_throughput_bytes_per_s", a.liquid_ratio() * rate);
     if (edges.counted)
         v.field("congestion_graph", {{"vertices", a.transfers}, {"edges", edges.edges}}, "congestion graph",
                 fmt::format("{} vertices, {} edges", a.transfers, edges.edges));
@@ -61,24 +62,24 @@ ResultView analysis_view(const LoadedTraffic& in, const TrafficAnalysis& a, cons
     return v;
 }
 
-const RegisterCommand reg{{"analyze", "link loads, duration, bottlenecks, skeleton, liquid throughput, congestion graph",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<AnalyzeOptions>();
-        add_traffic_options(cmd, o->traffic);
-        cmd.add_flag("--json", o->json, "print one JSON object");
-        cmd.add_flag("--loads", o->loads, "list the load of every used link");
-        cmd.add_flag("--no-congestion-graph", o->no_congestion_graph,
-                     "skip counting the congestion-graph edges (the slowest part on huge traffics)");
-        cmd.add_option("--rate", o->rate, "link rate in bytes/s for the throughput in bytes/s (default: the network's)")
-            ->check(positive_amount());
-        cmd.callback([o] {
-            LoadedTraffic in = load_traffic(o->traffic);
-            TrafficAnalysis a = analyze(in.traffic);
-            const EdgeCount edges = o->no_congestion_graph ? EdgeCount{} : EdgeCount{true, count_congestion_edges(in.traffic)};
-            double rate = o->rate > 0 ? o->rate : in.link_rate;
-            render(analysis_view(in, a, edges, rate, o->loads), o->json);
-        });
-    }}};
+const RegisterCommand reg{
+    {"analyze", "link loads, duration, bottlenecks, skeleton, liquid throughput, congestion graph", [](CLI::App& cmd) {
+         auto o = std::make_shared<AnalyzeOptions>();
+         add_traffic_options(cmd, o->traffic);
+         cmd.add_flag("--json", o->json, "print one JSON object");
+         cmd.add_flag("--loads", o->loads, "list the load of every used link");
+         cmd.add_flag("--no-congestion-graph", o->no_congestion_graph,
+                      "skip counting the congestion-graph edges (the slowest part on huge traffics)");
+         cmd.add_option("--rate", o->rate, "link rate in bytes/s for the throughput in bytes/s (default: the network's)")
+             ->check(positive_amount());
+         cmd.callback([o] {
+             LoadedTraffic in = load_traffic(o->traffic);
+             TrafficAnalysis a = analyze(in.traffic);
+             const EdgeCount edges = o->no_congestion_graph ? EdgeCount{} : EdgeCount{true, count_congestion_edges(in.traffic)};
+             double rate = o->rate > 0 ? o->rate : in.link_rate;
+             render(analysis_view(in, a, edges, rate, o->loads), o->json);
+         });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

@@ -6,7 +6,6 @@
 
 #include "command.hpp"
 #include "input.hpp"
-#include "output.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_export.hpp"
 #include "liquid/io/network_import.hpp"
@@ -14,6 +13,7 @@
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
 #include "liquid/testbed/network_spec.hpp"
+#include "output.hpp"
 
 namespace liquid::app {
 namespace {
@@ -28,39 +28,48 @@ void print_network(const Network& net, const std::string& format) {
     if (format == "dot") return write_dot(std::cout, net);
     if (format == "graphml") return write_graphml(std::cout, net);
     if (int merged = write_booksim_anynet(std::cout, net); merged > 0)
-        fmt::print(stderr, "liquid: note: {} parallel or one-way cables became single BookSim2 channels (anynet keeps one per pair)\n", merged);
+        fmt::print(stderr,
+                   "liquid: note: {} parallel or one-way cables became single BookSim2 channels (anynet keeps one per pair)\n",
+                   merged);
 }
 
-const RegisterCommand reg_network{{"network", "print a network (generated, a network file, or imported with --from) as JSON, DOT, GraphML or BookSim2 anynet",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<NetworkOptions>();
-        cmd.add_option("spec", o->spec, network_spec_help() + "; or an import: " + import_help());
-        cmd.add_option("--from", o->from, "import FORMAT FILE...: ibnetdiscover TOPOLOGY [LFTS...], slurm FILE, booksim FILE, graphml FILE")
-            ->expected(2, 65);
-        cmd.add_option("--format", o->format, "output: json, booksim (BookSim2 anynet), dot (Graphviz), graphml")
-            ->check(CLI::IsMember({"json", "booksim", "dot", "graphml"}))
-            ->capture_default_str();
-        cmd.callback([o] {
-            if (o->spec.empty() == o->from.empty()) throw InputError("liquid network", "give either a SPEC or --from FORMAT FILE...", import_help());
-            Network net = o->from.empty() ? load_network(o->spec)
-                                          : import_network(o->from.front(), std::vector<std::string>(o->from.begin() + 1, o->from.end()));
-            print_network(net, o->format);
-        });
-    }}};
+const RegisterCommand reg_network{
+    {"network", "print a network (generated, a network file, or imported with --from) as JSON, DOT, GraphML or BookSim2 anynet",
+     [](CLI::App& cmd) {
+         auto o = std::make_shared<NetworkOptions>();
+         cmd.add_option("spec", o->spec, network_spec_help() + "; or an import: " + import_help());
+         cmd.add_option("--from", o->from,
+                        "import FORMAT FILE...: ibnetdiscover TOPOLOGY [LFTS...], slurm FILE, booksim FILE, graphml FILE")
+             ->expected(2, 65);
+         cmd.add_option("--format", o->format, "output: json, booksim (BookSim2 anynet), dot (Graphviz), graphml")
+             ->check(CLI::IsMember({"json", "booksim", "dot", "graphml"}))
+             ->capture_default_str();
+         cmd.callback([o] {
+             if (o->spec.empty() == o->from.empty())
+                 throw InputError("liquid network", "give either a SPEC or --from FORMAT FILE...", import_help());
+             Network net = o->from.empty()
+                               ? load_network(o->spec)
+                               : import_network(o->from.front(), std::vector<std::string>(o->from.begin() + 1, o->from.end()));
+             print_network(net, o->format);
+         });
+     }}};
 
-const RegisterCommand reg_traffic{{"traffic", "print a traffic as a link-set file (default) or as traffic JSON",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<TrafficOptions>();
-        auto format = std::make_shared<std::string>("traffic");
-        add_traffic_options(cmd, *o);
-        cmd.add_option("--format", *format, "traffic (link-set) or json")->check(CLI::IsMember({"traffic", "json"}));
-        cmd.callback([o, format] {
-            LoadedTraffic in = load_traffic(*o);
-            if (*format == "traffic") { write_traffic(std::cout, in.traffic); return; }
-            if (!in.network) throw InputError("--format json", "a link-set traffic has no network", "use --format traffic");
-            print_json(traffic_to_json(in.traffic, *in.network));
-        });
-    }}};
+const RegisterCommand reg_traffic{
+    {"traffic", "print a traffic as a link-set file (default) or as traffic JSON", [](CLI::App& cmd) {
+         auto o = std::make_shared<TrafficOptions>();
+         auto format = std::make_shared<std::string>("traffic");
+         add_traffic_options(cmd, *o);
+         cmd.add_option("--format", *format, "traffic (link-set) or json")->check(CLI::IsMember({"traffic", "json"}));
+         cmd.callback([o, format] {
+             LoadedTraffic in = load_traffic(*o);
+             if (*format == "traffic") {
+                 write_traffic(std::cout, in.traffic);
+                 return;
+             }
+             if (!in.network) throw InputError("--format json", "a link-set traffic has no network", "use --format traffic");
+             print_json(traffic_to_json(in.traffic, *in.network));
+         });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

@@ -2,9 +2,9 @@
 // optical cross-connect's broadcast (thesis ch. 4) and all-to-all broadcast (ch. 6)
 // algorithms run by the discrete-event executor, next to the thesis's closed forms.
 #include <fmt/core.h>
-#include <sstream>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "command.hpp"
 #include "liquid/base/error.hpp"
@@ -34,10 +34,13 @@ struct ModelOptions {
     void add(CLI::App& cmd, bool with_nodes) {
         if (with_nodes) cmd.add_option("-n,--nodes", nodes, "N, number of nodes (a power of two, §3.5)")->capture_default_str();
         cmd.add_option("-s,--size", size, "S, message size in bytes")->capture_default_str();
-        if (with_nodes) cmd.add_option("--tc", tc, "Tc, configuration change time (units s, ms, us, ns, ps; bare = us)")->capture_default_str();
+        if (with_nodes)
+            cmd.add_option("--tc", tc, "Tc, configuration change time (units s, ms, us, ns, ps; bare = us)")
+                ->capture_default_str();
         cmd.add_option("--tb", tb, "Tb, time per byte through the host stack")->capture_default_str();
         cmd.add_option("--tf", tf, "Tf, time per byte through the forwarding unit")->capture_default_str();
-        cmd.add_option("--header-bytes", header, "header size; the header reaches the OS in header*Td (§4.3.3)")->capture_default_str();
+        cmd.add_option("--header-bytes", header, "header size; the header reaches the OS in header*Td (§4.3.3)")
+            ->capture_default_str();
         cmd.add_flag("--json", json, "print one JSON object on stdout");
     }
 
@@ -155,9 +158,10 @@ void run_broadcast_command(const BroadcastOptions& o) {
         .text_only(fmt::format("{:>2}  {:<20} {:>12} {:>12} {:>12} {:>8} {:>6} {:>5} {:>11}  {}", "#", "algorithm", "time ms",
                                "thesis ms", "exact ms", "changes", "sets", "msgs", "Tc^0.5 ms", "rules"))
         .list("algorithms", rows)
-        .text_only("time: executor; thesis: §4.5 table; exact: thesis form corrected for the terms it drops "
-                   "(README section 'Executor versus the closed forms'); changes: global configuration changes; msgs: most "
-                   "messages sent by one node");
+        .text_only(
+            "time: executor; thesis: §4.5 table; exact: thesis form corrected for the terms it drops "
+            "(README section 'Executor versus the closed forms'); changes: global configuration changes; msgs: most "
+            "messages sent by one node");
     render(v, o.model.json);
 }
 
@@ -186,7 +190,8 @@ ResultView allgather_row(const AllgatherRun& run, const ModelParams& p) {
 void run_allgather_command(const AllgatherOptions& o) {
     require_power_of_two(o.model.nodes);
     if (o.model.nodes > kMaxAllgatherNodes)
-        throw InputError("--nodes", fmt::format("{} nodes: an all-to-all program holds N^2 sends (0.55 GB at 2048)", o.model.nodes),
+        throw InputError("--nodes",
+                         fmt::format("{} nodes: an all-to-all program holds N^2 sends (0.55 GB at 2048)", o.model.nodes),
                          fmt::format("use at most {}", kMaxAllgatherNodes));
     ModelParams p = o.model.params(3);
     std::vector<AllgatherAlgorithm> algs =
@@ -259,37 +264,42 @@ void run_sweep_command(const SweepOptions& o) {
     }
 }
 
-static RegisterCommand reg_broadcast{{"optical broadcast", "broadcast algorithms 1-5 (thesis ch. 4): executor vs closed form",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<BroadcastOptions>();
-        o->model.add(cmd, true);
-        cmd.add_option("-a,--algorithm", o->algorithm, "all, 1..5, naive-configuration, ring, tree, smart-tree, smart-ring")->capture_default_str();
-        cmd.add_option("-k,--k", o->k, "algorithm 5's segment length k (0: the thesis's (Td+Tc)/(S*Tf)+1)")->capture_default_str();
-        cmd.add_flag("--no-half-optimal", o->no_half, "skip the Tc^0.5 bisection (§4.3.2)");
-        cmd.callback([o] { run_broadcast_command(*o); });
-    }}};
+static RegisterCommand reg_broadcast{
+    {"optical broadcast", "broadcast algorithms 1-5 (thesis ch. 4): executor vs closed form", [](CLI::App& cmd) {
+         auto o = std::make_shared<BroadcastOptions>();
+         o->model.add(cmd, true);
+         cmd.add_option("-a,--algorithm", o->algorithm, "all, 1..5, naive-configuration, ring, tree, smart-tree, smart-ring")
+             ->capture_default_str();
+         cmd.add_option("-k,--k", o->k, "algorithm 5's segment length k (0: the thesis's (Td+Tc)/(S*Tf)+1)")
+             ->capture_default_str();
+         cmd.add_flag("--no-half-optimal", o->no_half, "skip the Tc^0.5 bisection (§4.3.2)");
+         cmd.callback([o] { run_broadcast_command(*o); });
+     }}};
 
-static RegisterCommand reg_allgather{{"optical allgather", "all-to-all broadcast (thesis ch. 6): hypercube, tree, ring",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<AllgatherOptions>();
-        o->model.add(cmd, true);
-        cmd.add_option("-m,--multicast", o->model.multicast, "M, multicast size (the tree's degree), default 3")->check(whole_number(1, 8));
-        cmd.add_option("-a,--algorithm", o->algorithm, "all, hypercube, tree or ring")->capture_default_str();
-        cmd.callback([o] { run_allgather_command(*o); });
-    }}};
+static RegisterCommand reg_allgather{
+    {"optical allgather", "all-to-all broadcast (thesis ch. 6): hypercube, tree, ring", [](CLI::App& cmd) {
+         auto o = std::make_shared<AllgatherOptions>();
+         o->model.add(cmd, true);
+         cmd.add_option("-m,--multicast", o->model.multicast, "M, multicast size (the tree's degree), default 3")
+             ->check(whole_number(1, 8));
+         cmd.add_option("-a,--algorithm", o->algorithm, "all, hypercube, tree or ring")->capture_default_str();
+         cmd.callback([o] { run_allgather_command(*o); });
+     }}};
 
-static RegisterCommand reg_sweep{{"optical sweep", "sweep broadcast / all-to-all algorithms over N and Tc (CSV or JSON)",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<SweepOptions>();
-        o->model.add(cmd, false);
-        cmd.add_option("--kind", o->kind, "broadcast, allgather or both")->capture_default_str();
-        cmd.add_option("-n,--nodes", o->nodes, "LO:HI, powers of two")->capture_default_str();
-        cmd.add_option("--tc", o->tcs, "Tc values, comma separated (units s, ms, us, ns, ps)")->delimiter(',')->capture_default_str();
-        cmd.add_option("-m,--multicast", o->model.multicast, "M for the all-to-all tree, default 3")->check(whole_number(1, 8));
-        cmd.add_option("-k,--k", o->k, "algorithm 5's k (0: the thesis's value for each Tc)")->capture_default_str();
-        cmd.add_option("-o,--out", o->out, "write the CSV here (default: stdout unless --json)");
-        cmd.callback([o] { run_sweep_command(*o); });
-    }}};
+static RegisterCommand reg_sweep{
+    {"optical sweep", "sweep broadcast / all-to-all algorithms over N and Tc (CSV or JSON)", [](CLI::App& cmd) {
+         auto o = std::make_shared<SweepOptions>();
+         o->model.add(cmd, false);
+         cmd.add_option("--kind", o->kind, "broadcast, allgather or both")->capture_default_str();
+         cmd.add_option("-n,--nodes", o->nodes, "LO:HI, powers of two")->capture_default_str();
+         cmd.add_option("--tc", o->tcs, "Tc values, comma separated (units s, ms, us, ns, ps)")
+             ->delimiter(',')
+             ->capture_default_str();
+         cmd.add_option("-m,--multicast", o->model.multicast, "M for the all-to-all tree, default 3")->check(whole_number(1, 8));
+         cmd.add_option("-k,--k", o->k, "algorithm 5's k (0: the thesis's value for each Tc)")->capture_default_str();
+         cmd.add_option("-o,--out", o->out, "write the CSV here (default: stdout unless --json)");
+         cmd.callback([o] { run_sweep_command(*o); });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

@@ -13,9 +13,9 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/io/output_file.hpp"
+#include "liquid/optical/p2p/model_run.hpp"
 #include "liquid/optical/p2p/options.hpp"
 #include "liquid/optical/p2p/result_json.hpp"
-#include "liquid/optical/p2p/model_run.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 #include "liquid/optical/p2p/thesis_comparison.hpp"
 #include "output.hpp"
@@ -57,15 +57,17 @@ ResultView result_view(const p2p::SimResult& r, const std::string& title, bool h
                             std::isfinite(r.hot_saturation_p)
                                 ? fmt::format("a hot spot at node 0 overloads a link from p = {:.1f} %", 100 * r.hot_saturation_p)
                                 : std::string("no hot spot can overload a link"));
-    text += fmt::format("\n  requests: {} created, {} measured, {} delivered{}", r.created, r.measured, r.delivered,
-                        r.saturated ? fmt::format(", {} NOT delivered (saturated: offered load exceeds capacity)", r.undelivered)
-                                    : "");
+    text += fmt::format(
+        "\n  requests: {} created, {} measured, {} delivered{}", r.created, r.measured, r.delivered,
+        r.saturated ? fmt::format(", {} NOT delivered (saturated: offered load exceeds capacity)", r.undelivered) : "");
     text += fmt::format("\n  queues: {:.2f} messages per node on average, longest {}; {:.1f} messages per transmission (max {})",
                         r.mean_queue, r.max_queue, r.mean_batch, r.max_batch);
     text += fmt::format("\n  collision check: {} collisions, {} misroutes, {} harmless overlaps over {} rounds", r.collisions,
                         r.misroutes, r.overlaps, r.rounds_run);
-    if (r.reconfig_attempts) text += fmt::format("\n  reconfigurations: {} of {} attempts", r.reconfigurations, r.reconfig_attempts);
-    text += fmt::format("\n  {:.2f} s, {:.0f} rounds/s", r.elapsed_seconds, double(r.rounds_run) / std::max(r.elapsed_seconds, 1e-9));
+    if (r.reconfig_attempts)
+        text += fmt::format("\n  reconfigurations: {} of {} attempts", r.reconfigurations, r.reconfig_attempts);
+    text +=
+        fmt::format("\n  {:.2f} s, {:.0f} rounds/s", r.elapsed_seconds, double(r.rounds_run) / std::max(r.elapsed_seconds, 1e-9));
     ResultView v;
     v.json_fields(p2p::to_json(r));
     return v.text_only(text);
@@ -98,9 +100,16 @@ p2p::ModelRun model_run(const P2pOptions& o) {
 
 ResultView p2p_view(const P2pOptions& o, const p2p::ModelRun& m, const p2p::ModelRunResult& r) {
     const std::uint32_t nodes = m.nodes();
-    nlohmann::json params = {{"model", o.model}, {"nodes", nodes}, {"spawn", m.traffic.spawn},
-                             {"hotspot_p", m.traffic.hotspot_p}, {"hotspot_move", o.hotspot_move}, {"mmir", o.mmir}, {"mmir_per", o.mmir_per}, {"rounds", o.rounds},
-                             {"warmup", o.warmup ? o.warmup : o.rounds / 5}, {"seed", o.seed}};
+    nlohmann::json params = {{"model", o.model},
+                             {"nodes", nodes},
+                             {"spawn", m.traffic.spawn},
+                             {"hotspot_p", m.traffic.hotspot_p},
+                             {"hotspot_move", o.hotspot_move},
+                             {"mmir", o.mmir},
+                             {"mmir_per", o.mmir_per},
+                             {"rounds", o.rounds},
+                             {"warmup", o.warmup ? o.warmup : o.rounds / 5},
+                             {"seed", o.seed}};
     std::string title;
     const std::string mmir = p2p::mmir_text(o.mmir, m.run.mmir_scope);
     if (m.ccc) {
@@ -130,7 +139,8 @@ ResultView p2p_view(const P2pOptions& o, const p2p::ModelRun& m, const p2p::Mode
     v.json_only("parameters", params).section("result", result_view(r.result, title, hot));
     if (r.static_baseline) {
         v.section("static_baseline", result_view(*r.static_baseline, "static configuration, same seed and traffic", hot))
-            .text_only(fmt::format("dynamic / static mean rounds: {:.3f}", r.result.mean_rounds / r.static_baseline->mean_rounds));
+            .text_only(
+                fmt::format("dynamic / static mean rounds: {:.3f}", r.result.mean_rounds / r.static_baseline->mean_rounds));
     }
     return v;
 }
@@ -148,38 +158,41 @@ void run_p2p(const P2pOptions& o) {
     render(p2p_view(o, m, r), o.json);
 }
 
-const RegisterCommand reg_p2p{{
-    "optical p2p",
-    "simulate random point-to-point traffic on the optical switch: CCC or multi ring (thesis ch. 5)",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<P2pOptions>();
-        cmd.add_option("--model", o->model, "ccc or multi-ring")->capture_default_str();
-        cmd.add_option("-D,--dimension", o->dimension, "CCC dimension (D*2^D nodes)")->capture_default_str();
-        cmd.add_option("-N,--nodes", o->nodes, "multi-ring nodes (even)")->capture_default_str();
-        cmd.add_option("--discipline", o->discipline, "CCC collision avoidance: on-demand or cycled")->capture_default_str();
-        cmd.add_option("--cycle", o->cycle, "cycled pulse sequence: optimized (§5.4.6) or plain (2D slots)")->capture_default_str();
-        cmd.add_option("--routing", o->routing, "CCC routing: thesis (one-way ring walks), shortest-walks or current-dimension")->capture_default_str();
-        cmd.add_option("--chords", o->chords, "multi-ring chords: random or fixed")->capture_default_str();
-        cmd.add_option("-w,--w", o->w, "fixed chord length (even, 0 = plain ring); default: even integer nearest sqrt(N)");
-        cmd.add_option("--spawn", o->spawn, "max new events per round: a count or a percentage of N")->capture_default_str();
-        cmd.add_option("--mmir", o->mmir, "max messages per link per round (0 = unlimited)")->capture_default_str();
-        cmd.add_option("--mmir-per", o->mmir_per, "what MMIR limits: link (each multicast arc) or node (a whole transmission)")
-            ->capture_default_str();
-        cmd.add_option("--hotspot", o->hotspot, "hot-spot parameter p (e.g. 5% or 0.05); hot spot = node 0 unless it moves")->capture_default_str();
-        cmd.add_option("--hotspot-move", o->hotspot_move,
-                       "moving hot spot (§5.9.4): every R rounds it jumps to a uniformly drawn other node (0 = fixed)")
-            ->capture_default_str();
-        cmd.add_option("--rounds", o->rounds, "rounds with measured spawns (warm-up included)")->capture_default_str();
-        cmd.add_option("--warmup", o->warmup, "rounds whose requests are discarded (default rounds/5)");
-        cmd.add_option("--drain", o->drain, "extra rounds allowed to deliver measured requests (default rounds)");
-        cmd.add_option("--seed", o->seed, "random seed")->capture_default_str();
-        cmd.add_option("--reconfig", o->reconfig, "multi-ring dynamic reconfiguration: none or 1..4 (§5.9.3)")->capture_default_str();
-        cmd.add_option("--threshold", o->threshold, "variant 1: strength threshold C")->capture_default_str();
-        cmd.add_option("--gap", o->gap, "min rounds between reconfiguration attempts")->capture_default_str();
-        cmd.add_option("--tc", o->tc, "rounds a configuration change takes (changed nodes cannot send)")->capture_default_str();
-        cmd.add_flag("--json", o->json, "print one JSON object on stdout");
-        cmd.callback([o] { run_p2p(*o); });
-    }}};
+const RegisterCommand reg_p2p{
+    {"optical p2p", "simulate random point-to-point traffic on the optical switch: CCC or multi ring (thesis ch. 5)",
+     [](CLI::App& cmd) {
+         auto o = std::make_shared<P2pOptions>();
+         cmd.add_option("--model", o->model, "ccc or multi-ring")->capture_default_str();
+         cmd.add_option("-D,--dimension", o->dimension, "CCC dimension (D*2^D nodes)")->capture_default_str();
+         cmd.add_option("-N,--nodes", o->nodes, "multi-ring nodes (even)")->capture_default_str();
+         cmd.add_option("--discipline", o->discipline, "CCC collision avoidance: on-demand or cycled")->capture_default_str();
+         cmd.add_option("--cycle", o->cycle, "cycled pulse sequence: optimized (§5.4.6) or plain (2D slots)")
+             ->capture_default_str();
+         cmd.add_option("--routing", o->routing, "CCC routing: thesis (one-way ring walks), shortest-walks or current-dimension")
+             ->capture_default_str();
+         cmd.add_option("--chords", o->chords, "multi-ring chords: random or fixed")->capture_default_str();
+         cmd.add_option("-w,--w", o->w, "fixed chord length (even, 0 = plain ring); default: even integer nearest sqrt(N)");
+         cmd.add_option("--spawn", o->spawn, "max new events per round: a count or a percentage of N")->capture_default_str();
+         cmd.add_option("--mmir", o->mmir, "max messages per link per round (0 = unlimited)")->capture_default_str();
+         cmd.add_option("--mmir-per", o->mmir_per, "what MMIR limits: link (each multicast arc) or node (a whole transmission)")
+             ->capture_default_str();
+         cmd.add_option("--hotspot", o->hotspot, "hot-spot parameter p (e.g. 5% or 0.05); hot spot = node 0 unless it moves")
+             ->capture_default_str();
+         cmd.add_option("--hotspot-move", o->hotspot_move,
+                        "moving hot spot (§5.9.4): every R rounds it jumps to a uniformly drawn other node (0 = fixed)")
+             ->capture_default_str();
+         cmd.add_option("--rounds", o->rounds, "rounds with measured spawns (warm-up included)")->capture_default_str();
+         cmd.add_option("--warmup", o->warmup, "rounds whose requests are discarded (default rounds/5)");
+         cmd.add_option("--drain", o->drain, "extra rounds allowed to deliver measured requests (default rounds)");
+         cmd.add_option("--seed", o->seed, "random seed")->capture_default_str();
+         cmd.add_option("--reconfig", o->reconfig, "multi-ring dynamic reconfiguration: none or 1..4 (§5.9.3)")
+             ->capture_default_str();
+         cmd.add_option("--threshold", o->threshold, "variant 1: strength threshold C")->capture_default_str();
+         cmd.add_option("--gap", o->gap, "min rounds between reconfiguration attempts")->capture_default_str();
+         cmd.add_option("--tc", o->tc, "rounds a configuration change takes (changed nodes cannot send)")->capture_default_str();
+         cmd.add_flag("--json", o->json, "print one JSON object on stdout");
+         cmd.callback([o] { run_p2p(*o); });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app
@@ -210,8 +223,8 @@ ResultView table1_row(const p2p::Table1Comparison& c) {
     const int d = t.dimension;
     ResultView v;
     v.row("dimension", d,
-          fmt::format("{:>3} {:>6} | {:>7} {:>22} | {:>9} {:>15} {:>9} | {:>10.2f} {:>4} | {:>12}", d, c.cycled10->nodes, t.cycled,
-                      cell(c.cycled10) + " / " + cell(c.cycled50) + " / " + cell(c.cycled100),
+          fmt::format("{:>3} {:>6} | {:>7} {:>22} | {:>9} {:>15} {:>9} | {:>10.2f} {:>4} | {:>12}", d, c.cycled10->nodes,
+                      t.cycled, cell(c.cycled10) + " / " + cell(c.cycled50) + " / " + cell(c.cycled100),
                       fmt::format("{}-{}", t.on_demand_low, t.on_demand_high), cell(c.on_demand10) + " - " + cell(c.on_demand100),
                       cell(c.on_demand_idle), c.cycled10->static_average_distance, 3 * d, cell(c.current_dimension100)))
         .json_only("nodes", c.cycled10->nodes)
@@ -235,10 +248,14 @@ ResultView table2_row(const p2p::Table2Comparison& c) {
                       cell(c.random)))
         .json_only("nodes", t.nodes)
         .json_only("w", c.w)
-        .json_only("thesis", {{"optimal_fixed", t.optimal_fixed}, {"average_fixed", t.average_fixed},
-                              {"optimal_random", t.optimal_random}, {"average_random", t.average_random}})
-        .json_only("ours", {{"optimal_fixed", c.fixed->static_average_distance}, {"average_fixed", c.fixed->mean_rounds},
-                            {"optimal_random", c.random->static_average_distance}, {"diameter_random", c.random->static_diameter},
+        .json_only("thesis", {{"optimal_fixed", t.optimal_fixed},
+                              {"average_fixed", t.average_fixed},
+                              {"optimal_random", t.optimal_random},
+                              {"average_random", t.average_random}})
+        .json_only("ours", {{"optimal_fixed", c.fixed->static_average_distance},
+                            {"average_fixed", c.fixed->mean_rounds},
+                            {"optimal_random", c.random->static_average_distance},
+                            {"diameter_random", c.random->static_diameter},
                             {"average_random", c.random->mean_rounds}});
     return v;
 }
@@ -250,7 +267,8 @@ ResultView table3_row(const p2p::Table3Comparison& c) {
                       fmt::format("{} / {}-{}", c.ccc.cycled, c.ccc.on_demand_low, c.ccc.on_demand_high),
                       cell(c.cycled50) + " / " + cell(c.on_demand10) + "-" + cell(c.on_demand100), c.ring.average_random,
                       cell(c.ring_random)))
-        .json_only("thesis", {{"ccc_cycled", c.ccc.cycled}, {"ccc_on_demand", {c.ccc.on_demand_low, c.ccc.on_demand_high}},
+        .json_only("thesis", {{"ccc_cycled", c.ccc.cycled},
+                              {"ccc_on_demand", {c.ccc.on_demand_low, c.ccc.on_demand_high}},
                               {"multi_ring", c.ring.average_random}})
         .json_only("ours", {{"ccc_cycled", c.cycled50->mean_rounds},
                             {"ccc_on_demand", {c.on_demand10->mean_rounds, c.on_demand100->mean_rounds}},
@@ -265,9 +283,8 @@ ResultView dynamic_row(const p2p::DynamicComparison& c) {
     ResultView v;
     v.row("nodes", r.nodes,
           fmt::format("{:>5} {:>3}% {:>5} {:<20} | {:>8} {:>8} {:>7.3f} | {:>16}", r.nodes, int(e.traffic.hotspot_p * 100),
-                      e.traffic.move.every ? std::to_string(e.traffic.move.every) : "-", variant,
-                      cell(&r), cell(c.fixed), r.mean_rounds / c.fixed->mean_rounds,
-                      fmt::format("{}/{}", r.reconfigurations, r.reconfig_attempts)))
+                      e.traffic.move.every ? std::to_string(e.traffic.move.every) : "-", variant, cell(&r), cell(c.fixed),
+                      r.mean_rounds / c.fixed->mean_rounds, fmt::format("{}/{}", r.reconfigurations, r.reconfig_attempts)))
         .json_only("hotspot_p", e.traffic.hotspot_p)
         .json_only("hotspot_move", e.traffic.move.every)
         .json_only("variant", variant)
@@ -295,18 +312,21 @@ ResultView tables_view(const p2p::ThesisComparison& c, const TablesOptions& o) {
                                "ours 10% / 50% / 100%", "on-demand", "ours 10%-100%", "ours idle", "route hops", "3D",
                                "cur-dim 100%"))
         .list("table1", rows_of(c.table1, table1_row))
-        .text_only("\nTable 2: multi ring, spawn = N, MMIR 35 per link; 'optimal' = load-free mean distance (BFS), "
-                   "'average' = simulated mean rounds")
+        .text_only(
+            "\nTable 2: multi ring, spawn = N, MMIR 35 per link; 'optimal' = load-free mean distance (BFS), "
+            "'average' = simulated mean rounds")
         .text_only(fmt::format("{:>3} {:>6} {:>4} | {:>13} {:>6} | {:>13} {:>6} | {:>14} {:>6} {:>5} | {:>14} {:>6}", "D", "N",
                                "w", "opt fixed", "ours", "avg fixed", "ours", "opt random", "ours", "diam", "avg random", "ours"))
         .list("table2", rows_of(c.table2, table2_row))
         .text_only("\nTable 3: CCC against multi ring (mean rounds)")
-        .text_only(fmt::format("{:>3} | {:>24} {:>24} | {:>10} {:>6}", "D", "thesis cycled / on-dem.", "ours", "thesis MR", "ours"))
+        .text_only(
+            fmt::format("{:>3} | {:>24} {:>24} | {:>10} {:>6}", "D", "thesis cycled / on-dem.", "ours", "thesis MR", "ours"))
         .list("table3", rows_of(c.table3, table3_row));
     if (!c.dynamic.empty())
-        v.text_only("\nDynamic reconfiguration (§5.9, random chords, spawn = N; the thesis printed no numbers, only that every "
-                    "variant lost to the static configuration, with moving hot spots too (§5.9.4); moves = rounds between two "
-                    "hot-spot jumps)")
+        v.text_only(
+             "\nDynamic reconfiguration (§5.9, random chords, spawn = N; the thesis printed no numbers, only that every "
+             "variant lost to the static configuration, with moving hot spots too (§5.9.4); moves = rounds between two "
+             "hot-spot jumps)")
             .text_only(fmt::format("{:>5} {:>4} {:>5} {:<20} | {:>8} {:>8} {:>7} | {:>16}", "N", "hot", "moves", "variant",
                                    "dynamic", "static", "ratio", "changes/attempts"))
             .list("dynamic", rows_of(c.dynamic, dynamic_row));
@@ -339,34 +359,38 @@ void run_tables(const TablesOptions& o) {
         const auto tables_end = run.experiments.begin() + std::ptrdiff_t(run.table_count);
         const auto results_end = run.results.begin() + std::ptrdiff_t(run.table_count);
         OutputBatch files_out(o.out, {"p2p", invocation(), o.seed});  // the run's files appear together, complete, or not at all
-        files_out.add("p2p-tables.csv", p2p::experiments_csv({run.experiments.begin(), tables_end}, {run.results.begin(), results_end}));
+        files_out.add("p2p-tables.csv",
+                      p2p::experiments_csv({run.experiments.begin(), tables_end}, {run.results.begin(), results_end}));
         nlohmann::json runs_json = nlohmann::json::array();
-        for (std::size_t i = 0; i < run.experiments.size(); ++i) runs_json.push_back(p2p::experiment_json(run.experiments[i], run.results[i]));
+        for (std::size_t i = 0; i < run.experiments.size(); ++i)
+            runs_json.push_back(p2p::experiment_json(run.experiments[i], run.results[i]));
         files_out.add("p2p-runs.json", runs_json.dump(1) + "\n");
         if (o.figures)
-            files_out.add("p2p-figures.csv", p2p::experiments_csv({tables_end, run.experiments.end()}, {results_end, run.results.end()}));
+            files_out.add("p2p-figures.csv",
+                          p2p::experiments_csv({tables_end, run.experiments.end()}, {results_end, run.results.end()}));
         files_out.add("p2p-tables.json", view.to_json().dump(2) + "\n");
         files_out.commit();
-        if (!o.json) fmt::print("wrote {}/p2p-tables.csv, p2p-tables.json, p2p-runs.json{}\n", o.out,
-                                o.figures ? ", p2p-figures.csv" : "");
+        if (!o.json)
+            fmt::print("wrote {}/p2p-tables.csv, p2p-tables.json, p2p-runs.json{}\n", o.out,
+                       o.figures ? ", p2p-figures.csv" : "");
     }
     if (o.json) render(view, true);
 }
 
-const RegisterCommand reg_tables{{
-    "optical p2p-tables",
-    "regenerate thesis Tables 1-3 (and with --figures the data of Figures 5.2-5.11) beside the published values",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<TablesOptions>();
-        cmd.add_option("--rounds", o->rounds, "rounds per run (warm-up = rounds/5)")->capture_default_str();
-        cmd.add_option("--seed", o->seed, "random seed of every run")->capture_default_str();
-        cmd.add_option("--dimensions", o->dimensions, "CCC dimensions (multi rings use N = D*2^D)")->capture_default_str();
-        cmd.add_flag("--figures", o->figures, "also sweep the curves of Figures 5.2-5.7 and 5.9-5.11");
-        cmd.add_option("--out", o->out, "directory for CSV and JSON files");
-        cmd.add_option("--threads", o->threads, "worker threads (default: all cores)");
-        cmd.add_flag("--json", o->json, "print one JSON object on stdout");
-        cmd.callback([o] { run_tables(*o); });
-    }}};
+const RegisterCommand reg_tables{
+    {"optical p2p-tables",
+     "regenerate thesis Tables 1-3 (and with --figures the data of Figures 5.2-5.11) beside the published values",
+     [](CLI::App& cmd) {
+         auto o = std::make_shared<TablesOptions>();
+         cmd.add_option("--rounds", o->rounds, "rounds per run (warm-up = rounds/5)")->capture_default_str();
+         cmd.add_option("--seed", o->seed, "random seed of every run")->capture_default_str();
+         cmd.add_option("--dimensions", o->dimensions, "CCC dimensions (multi rings use N = D*2^D)")->capture_default_str();
+         cmd.add_flag("--figures", o->figures, "also sweep the curves of Figures 5.2-5.7 and 5.9-5.11");
+         cmd.add_option("--out", o->out, "directory for CSV and JSON files");
+         cmd.add_option("--threads", o->threads, "worker threads (default: all cores)");
+         cmd.add_flag("--json", o->json, "print one JSON object on stdout");
+         cmd.callback([o] { run_tables(*o); });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

@@ -40,33 +40,32 @@ void write_format(std::ostream& out, const ExportOptions& o, const Traffic& traf
     else sched::write_mps(out, traffic, model);
 }
 
-const RegisterCommand reg{{"export", "write the scheduling problem for a peer solver: MILP (LP, MPS), CNF, DIMACS graph",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<ExportOptions>();
-        add_traffic_options(cmd, o->traffic);
-        cmd.add_option("--format", o->format,
-                       "lp (CPLEX-LP MILP) | mps (free-MPS MILP) | cnf (DIMACS, schedulable in --length frames?) | "
-                       "dimacs-graph (congestion graph for colouring)")
-            ->required()
-            ->check(CLI::IsMember({"lp", "mps", "cnf", "dimacs-graph"}));
-        cmd.add_option("--length", o->length,
-                       "frames: the MILP's cap (default: DSatur's length); required by cnf");
-        cmd.add_option("-o,--out", o->out, "write here instead of stdout");
-        cmd.callback([o] {
-            const LoadedTraffic in = load_traffic(o->traffic);
-            if (in.traffic.empty()) throw InputError(in.source, "the traffic has no transfers", "nothing to schedule");
-            // Render fully before opening the file: bad input never leaves a truncated file behind.
-            std::ostringstream text;
-            write_format(text, *o, in.traffic);
-            if (o->out.empty()) {
-                std::cout << text.str();
-                return;
-            }
-            std::ofstream f(o->out);
-            if (!f) throw InputError(o->out, "cannot open for writing", "check the directory exists and is writable");
-            f << text.str();
-        });
-    }}};
+const RegisterCommand reg{
+    {"export", "write the scheduling problem for a peer solver: MILP (LP, MPS), CNF, DIMACS graph", [](CLI::App& cmd) {
+         auto o = std::make_shared<ExportOptions>();
+         add_traffic_options(cmd, o->traffic);
+         cmd.add_option("--format", o->format,
+                        "lp (CPLEX-LP MILP) | mps (free-MPS MILP) | cnf (DIMACS, schedulable in --length frames?) | "
+                        "dimacs-graph (congestion graph for colouring)")
+             ->required()
+             ->check(CLI::IsMember({"lp", "mps", "cnf", "dimacs-graph"}));
+         cmd.add_option("--length", o->length, "frames: the MILP's cap (default: DSatur's length); required by cnf");
+         cmd.add_option("-o,--out", o->out, "write here instead of stdout");
+         cmd.callback([o] {
+             const LoadedTraffic in = load_traffic(o->traffic);
+             if (in.traffic.empty()) throw InputError(in.source, "the traffic has no transfers", "nothing to schedule");
+             // Render fully before opening the file: bad input never leaves a truncated file behind.
+             std::ostringstream text;
+             write_format(text, *o, in.traffic);
+             if (o->out.empty()) {
+                 std::cout << text.str();
+                 return;
+             }
+             std::ofstream f(o->out);
+             if (!f) throw InputError(o->out, "cannot open for writing", "check the directory exists and is writable");
+             f << text.str();
+         });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

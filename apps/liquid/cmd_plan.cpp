@@ -8,10 +8,10 @@
 
 #include "command.hpp"
 #include "input.hpp"
-#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/plan/plan_json.hpp"
 #include "liquid/testbed/network_spec.hpp"
+#include "result_view.hpp"
 
 namespace liquid::app {
 namespace {
@@ -49,31 +49,32 @@ ResultView plan_view(const mpi::PlanResult& r) {
         std::string line = fmt::format("rank {} ({}):", rank, p.hosts[rank]);
         const mpi::RankPlan rp = mpi::rank_plan(p, rank);
         for (std::size_t f = 0; f < rp.frames.size(); ++f)
-            line += fmt::format("  {}:{}>{}", f + 1, fmt::join(rp.frames[f].recv_from, ","), fmt::join(rp.frames[f].send_to, ","));
+            line +=
+                fmt::format("  {}:{}>{}", f + 1, fmt::join(rp.frames[f].recv_from, ","), fmt::join(rp.frames[f].send_to, ","));
         v.text_only(line);
     }
     return v.text_only("(frame: receives-from > sends-to; every ordered pair of ranks exactly once, verified)");
 }
 
-const RegisterCommand reg{{"plan", "per-rank plan of an all-to-all among MPI ranks (JSON for the interposer, MSCCL XML)",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<PlanOptions>();
-        cmd.add_option("--network", o->network, "network JSON file or generator spec: " + network_spec_help())->required();
-        cmd.add_option("--rankmap", o->rank_map, "`rank host` lines (default: one rank per host, in host order)");
-        cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")->capture_default_str();
-        cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")->capture_default_str();
-        cmd.add_option("--name", o->name, "algorithm name in the MSCCL XML")->capture_default_str();
-        cmd.add_flag("--json", o->json, "print the plan file (the format LIQUID_PLAN reads)");
-        cmd.add_flag("--msccl", o->msccl, "print the plan as an MSCCL-style XML all-to-all algorithm");
-        cmd.callback([o] {
-            if (o->json && o->msccl) throw InputError("--json/--msccl", "both were given", "choose one output format");
-            const SolveOptions so = solve_options(*o);
-            const Network net = load_network(o->network);
-            const mpi::PlanResult r = mpi::build_plan(net, rank_hosts(net, *o), so);
-            if (o->msccl) fmt::print("{}", mpi::plan_msccl_xml(r.plan, o->name));
-            else render(plan_view(r), o->json);
-        });
-    }}};
+const RegisterCommand reg{
+    {"plan", "per-rank plan of an all-to-all among MPI ranks (JSON for the interposer, MSCCL XML)", [](CLI::App& cmd) {
+         auto o = std::make_shared<PlanOptions>();
+         cmd.add_option("--network", o->network, "network JSON file or generator spec: " + network_spec_help())->required();
+         cmd.add_option("--rankmap", o->rank_map, "`rank host` lines (default: one rank per host, in host order)");
+         cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")->capture_default_str();
+         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")->capture_default_str();
+         cmd.add_option("--name", o->name, "algorithm name in the MSCCL XML")->capture_default_str();
+         cmd.add_flag("--json", o->json, "print the plan file (the format LIQUID_PLAN reads)");
+         cmd.add_flag("--msccl", o->msccl, "print the plan as an MSCCL-style XML all-to-all algorithm");
+         cmd.callback([o] {
+             if (o->json && o->msccl) throw InputError("--json/--msccl", "both were given", "choose one output format");
+             const SolveOptions so = solve_options(*o);
+             const Network net = load_network(o->network);
+             const mpi::PlanResult r = mpi::build_plan(net, rank_hosts(net, *o), so);
+             if (o->msccl) fmt::print("{}", mpi::plan_msccl_xml(r.plan, o->name));
+             else render(plan_view(r), o->json);
+         });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

@@ -8,10 +8,10 @@
 
 #include "command.hpp"
 #include "input.hpp"
-#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/report/report.hpp"
 #include "liquid/report/svg_files.hpp"
+#include "result_view.hpp"
 
 namespace liquid::app {
 namespace {
@@ -56,28 +56,30 @@ void run_report(const ReportOptions& o) {
     data.erase("pictograms");  // the frames' links: page content, not a summary
     ResultView v;
     v.row("html", o.out,
-          fmt::format("wrote {} ({}){}", o.out, page.subtitle, svgs.empty() ? "" : fmt::format(" and {} SVG files in {}", svgs.size(), o.svg_dir)))
+          fmt::format("wrote {} ({}){}", o.out, page.subtitle,
+                      svgs.empty() ? "" : fmt::format(" and {} SVG files in {}", svgs.size(), o.svg_dir)))
         .json_only("title", page.title)
         .json_only("svg_files", svgs)
         .json_only("data", data);
     render(v, o.json);
 }
 
-const RegisterCommand reg{{"report", "an HTML page of a schedule (or of saved --json results): drawings, pictograms, charts",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<ReportOptions>();
-        add_traffic_options(cmd, o->traffic);
-        cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")->capture_default_str();
-        cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")->capture_default_str();
-        cmd.add_option("--from", o->from,
-                       "--json result of schedule, simulate, simulate testbed, testbed t1, optical p2p-tables or optical sweep "
-                       "(repeat for one page of several; a schedule needs the traffic options it was made with)");
-        cmd.add_option("-o,--out", o->out, "the HTML file to write")->required();
-        cmd.add_option("--svg-dir", o->svg_dir, "also write every figure as DIR/<figure>.svg (charts rendered with node)");
-        cmd.add_option("--pictograms", o->pictograms, "frame pictograms drawn when the page opens (the rest on demand)")->capture_default_str();
-        cmd.add_flag("--json", o->json, "print one JSON object (files written, page data)");
-        cmd.callback([o] { run_report(*o); });
-    }}};
+const RegisterCommand reg{
+    {"report", "an HTML page of a schedule (or of saved --json results): drawings, pictograms, charts", [](CLI::App& cmd) {
+         auto o = std::make_shared<ReportOptions>();
+         add_traffic_options(cmd, o->traffic);
+         cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")->capture_default_str();
+         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")->capture_default_str();
+         cmd.add_option("--from", o->from,
+                        "--json result of schedule, simulate, simulate testbed, testbed t1, optical p2p-tables or optical sweep "
+                        "(repeat for one page of several; a schedule needs the traffic options it was made with)");
+         cmd.add_option("-o,--out", o->out, "the HTML file to write")->required();
+         cmd.add_option("--svg-dir", o->svg_dir, "also write every figure as DIR/<figure>.svg (charts rendered with node)");
+         cmd.add_option("--pictograms", o->pictograms, "frame pictograms drawn when the page opens (the rest on demand)")
+             ->capture_default_str();
+         cmd.add_flag("--json", o->json, "print one JSON object (files written, page data)");
+         cmd.callback([o] { run_report(*o); });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

@@ -8,13 +8,13 @@
 
 #include "command.hpp"
 #include "input.hpp"
-#include "option_checks.hpp"
-#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/schedule_json.hpp"
-#include "status_line.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
+#include "option_checks.hpp"
+#include "result_view.hpp"
+#include "status_line.hpp"
 
 namespace liquid::app {
 namespace {
@@ -56,8 +56,8 @@ SolveOptions solve_options(const ScheduleOptions& o) {
     if (!o.solver.empty()) s.milp_solver = parse_milp_solver(o.solver);
     s.structure = !o.no_structure;
     if ((!o.strategy.empty() || !o.pivot.empty()) && s.method != Method::Liquid)
-        throw InputError(o.strategy.empty() ? "--pivot" : "--strategy", "only --method liquid takes a search strategy or pivot rule",
-                         "add --method liquid or drop the option");
+        throw InputError(o.strategy.empty() ? "--pivot" : "--strategy",
+                         "only --method liquid takes a search strategy or pivot rule", "add --method liquid or drop the option");
     if (!o.strategy.empty()) s.strategy = parse_search_strategy(o.strategy);
     if (!o.pivot.empty()) s.pivot = parse_pivot_rule(o.pivot);
     // A chosen strategy or pivot is there to run that search: no construction shortcut.
@@ -84,20 +84,22 @@ std::string frame_lines(const Traffic& t, const TrafficAnalysis& a, const Schedu
         int busy_count = 0;
         for (int l : a.bottlenecks)
             if (used[l]) ++busy_count, busy += (busy.empty() ? "" : " ") + t.link_name(l);
-        out += fmt::format("\n  {:>4}: {}  [{}/{}{}{}]", f + 1, line, busy_count, a.bottlenecks.size(),
-                           busy.empty() ? "" : ": ", busy);
+        out += fmt::format("\n  {:>4}: {}  [{}/{}{}{}]", f + 1, line, busy_count, a.bottlenecks.size(), busy.empty() ? "" : ": ",
+                           busy);
     }
     return out;
 }
 
 ResultView solve_view(const Traffic& t, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
     ResultView v(19);
-    v.field("method", method_name(r.method), "method",
-            fmt::format("{}{}{}{}", method_name(r.method), r.method == Method::Random ? fmt::format(" (seed {})", so.seed) : std::string(),
-                        r.method == Method::Liquid
-                            ? fmt::format(" (strategy {}, pivot {})", search_strategy_name(so.strategy), pivot_rule_name(so.pivot))
-                            : std::string(),
-                        r.method == Method::Milp ? fmt::format(" (solver {})", milp_solver_name(so.milp_solver)) : std::string()));
+    v.field(
+        "method", method_name(r.method), "method",
+        fmt::format("{}{}{}{}", method_name(r.method),
+                    r.method == Method::Random ? fmt::format(" (seed {})", so.seed) : std::string(),
+                    r.method == Method::Liquid
+                        ? fmt::format(" (strategy {}, pivot {})", search_strategy_name(so.strategy), pivot_rule_name(so.pivot))
+                        : std::string(),
+                    r.method == Method::Milp ? fmt::format(" (solver {})", milp_solver_name(so.milp_solver)) : std::string()));
     if (r.method == Method::Random) v.json_only("seed", so.seed);
     if (r.method == Method::Milp) v.json_only("milp_solver", milp_solver_name(so.milp_solver));
     if (r.method == Method::Liquid) {
@@ -115,7 +117,8 @@ ResultView solve_view(const Traffic& t, const TrafficAnalysis& a, const SolveRes
         .json_only("lower_bound_by", r.bound_by)
         .json_only("no_liquid_proven", r.no_liquid_proven)
         .json_only("timed_out", r.timed_out);
-    if (!r.optimal) v.text_only(v.label("gap") + fmt::format("{} frames above the lower bound", r.schedule.length() - r.lower_bound));
+    if (!r.optimal)
+        v.text_only(v.label("gap") + fmt::format("{} frames above the lower bound", r.schedule.length() - r.lower_bound));
     std::string skipped;
     for (const auto& why : r.skipped) skipped += (skipped.empty() ? "" : "\n") + v.label("skipped") + why;
     if (r.skipped.empty()) v.json_only("skipped", r.skipped);
@@ -132,7 +135,8 @@ ResultView solve_view(const Traffic& t, const TrafficAnalysis& a, const SolveRes
         .json_only("memory_limit_bytes", so.memory_limit_bytes);
     nlohmann::json constructions = nlohmann::json::array();
     for (const auto& c : r.constructions)
-        constructions.push_back({{"name", c.name}, {"length", c.length < 0 ? nlohmann::json() : nlohmann::json(c.length)}, {"ms", c.ms}});
+        constructions.push_back(
+            {{"name", c.name}, {"length", c.length < 0 ? nlohmann::json() : nlohmann::json(c.length)}, {"ms", c.ms}});
     v.json_only("constructions", constructions);
     if (!r.invariant.empty())
         v.field("symmetry_order", r.symmetry_order, "structure",
@@ -167,49 +171,53 @@ ResultView schedule_view(const LoadedTraffic& in, const TrafficAnalysis& a, cons
     return v;
 }
 
-const RegisterCommand reg{{"schedule", "schedule a traffic: liquid search, exact optimum or a baseline (verified)",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<ScheduleOptions>();
-        add_traffic_options(cmd, o->traffic);
-        cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo | milp | sat")
-            ->capture_default_str();
-        cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the whole scheduling (bounds, constructions, searches), seconds")
-            ->capture_default_str()
-            ->check(positive_seconds());
-        cmd.add_option("--memory-limit", o->memory_limit_mb,
-                       "memory for searches, SAT encoding and large structures, MB (default: half the physical memory)");
-        cmd.add_option("--node-limit", o->node_limit, "search-node budget of the exact searches: nodes plus categories enumerated (0 = none)")
-            ->check(whole_number(0, LLONG_MAX));
-        cmd.add_option("--wavelengths", o->wavelengths,
-                       "optical use: group frames into rounds of at most W wavelengths (report 2.2)")
-            ->check(whole_number(0, 1 << 20));
-        cmd.add_option("--solver", o->solver, "--method milp: the MILP library, cbc (default) or glpk");
-        cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
-        cmd.add_flag("--no-structure", o->no_structure,
-                     "optimal method: no symmetry-invariant schedule search and no tabu search before the exact search");
-        cmd.add_option("--strategy", o->strategy,
-                       "--method liquid: frames tried next, full-teams (default, ICON'04 7.3), remainder-teams (7.2) or original-teams (7.1); skips the construction shortcut");
-        cmd.add_option("--pivot", o->pivot,
-                       "--method liquid: pivot rule of the full-team enumeration, constrained (default) or lowest-index; skips the construction shortcut");
-        cmd.add_flag("--json", o->json, "print one JSON object");
-        cmd.callback([o] {
-            SolveOptions so = solve_options(*o);
-            LoadedTraffic in = load_traffic(o->traffic);
-            const TrafficAnalysis a = analyze(in.traffic);
-            SolveResult r;
-            {
-                StatusLine status("schedule", !o->json);
-                so.progress = [&status](int length, int lower_bound, const std::string& phase) {
-                    status.set(fmt::format("length {}, lower bound {} ({})", length, lower_bound, phase));
-                };
-                r = solve(in.traffic, so);
-            }
-            // solve() only returns verified schedules; the front end checks again before printing.
-            const std::string problem = verify_schedule(in.traffic, r.schedule);
-            if (!problem.empty()) throw std::logic_error("internal error, schedule rejected by the verifier: " + problem);
-            render(schedule_view(in, a, r, so), o->json);
-        });
-    }}};
+const RegisterCommand reg{
+    {"schedule", "schedule a traffic: liquid search, exact optimum or a baseline (verified)", [](CLI::App& cmd) {
+         auto o = std::make_shared<ScheduleOptions>();
+         add_traffic_options(cmd, o->traffic);
+         cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo | milp | sat")
+             ->capture_default_str();
+         cmd.add_option("--time-limit", o->time_limit,
+                        "wall-clock budget of the whole scheduling (bounds, constructions, searches), seconds")
+             ->capture_default_str()
+             ->check(positive_seconds());
+         cmd.add_option("--memory-limit", o->memory_limit_mb,
+                        "memory for searches, SAT encoding and large structures, MB (default: half the physical memory)");
+         cmd.add_option("--node-limit", o->node_limit,
+                        "search-node budget of the exact searches: nodes plus categories enumerated (0 = none)")
+             ->check(whole_number(0, LLONG_MAX));
+         cmd.add_option("--wavelengths", o->wavelengths,
+                        "optical use: group frames into rounds of at most W wavelengths (report 2.2)")
+             ->check(whole_number(0, 1 << 20));
+         cmd.add_option("--solver", o->solver, "--method milp: the MILP library, cbc (default) or glpk");
+         cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
+         cmd.add_flag("--no-structure", o->no_structure,
+                      "optimal method: no symmetry-invariant schedule search and no tabu search before the exact search");
+         cmd.add_option("--strategy", o->strategy,
+                        "--method liquid: frames tried next, full-teams (default, ICON'04 7.3), remainder-teams (7.2) or "
+                        "original-teams (7.1); skips the construction shortcut");
+         cmd.add_option("--pivot", o->pivot,
+                        "--method liquid: pivot rule of the full-team enumeration, constrained (default) or lowest-index; skips "
+                        "the construction shortcut");
+         cmd.add_flag("--json", o->json, "print one JSON object");
+         cmd.callback([o] {
+             SolveOptions so = solve_options(*o);
+             LoadedTraffic in = load_traffic(o->traffic);
+             const TrafficAnalysis a = analyze(in.traffic);
+             SolveResult r;
+             {
+                 StatusLine status("schedule", !o->json);
+                 so.progress = [&status](int length, int lower_bound, const std::string& phase) {
+                     status.set(fmt::format("length {}, lower bound {} ({})", length, lower_bound, phase));
+                 };
+                 r = solve(in.traffic, so);
+             }
+             // solve() only returns verified schedules; the front end checks again before printing.
+             const std::string problem = verify_schedule(in.traffic, r.schedule);
+             if (!problem.empty()) throw std::logic_error("internal error, schedule rejected by the verifier: " + problem);
+             render(schedule_view(in, a, r, so), o->json);
+         });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

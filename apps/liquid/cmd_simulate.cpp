@@ -12,19 +12,19 @@
 #include "command.hpp"
 #include "distribution.hpp"
 #include "input.hpp"
-#include "option_checks.hpp"
-#include "output.hpp"
-#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/report/testbed_report.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/execution.hpp"
 #include "liquid/testbed/result_codec.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/testbed_table.hpp"
+#include "option_checks.hpp"
+#include "output.hpp"
+#include "result_view.hpp"
 
 namespace liquid::app {
 namespace {
@@ -70,9 +70,12 @@ ResultView simulate_view(const SimulateOptions& o, const LoadedTraffic& in, cons
     for (int l = 0; l < static_cast<int>(r.links.size()); ++l) {
         const auto& link = r.links[static_cast<std::size_t>(l)];
         if (link.held <= 0) continue;
-        links.push_back({{"link", in.traffic.link_name(l)}, {"utilisation", r.utilisation(l)}, {"held_s", link.held},
+        links.push_back({{"link", in.traffic.link_name(l)},
+                         {"utilisation", r.utilisation(l)},
+                         {"held_s", link.held},
                          {"carrying_s", link.carrying}});
-        link_lines += fmt::format("\n  {:<12} {:6.1f}%   held {:.6g} s", in.traffic.link_name(l), 100 * r.utilisation(l), link.held);
+        link_lines +=
+            fmt::format("\n  {:<12} {:6.1f}%   held {:.6g} s", in.traffic.link_name(l), 100 * r.utilisation(l), link.held);
     }
     ResultView v;
     v.field("source", in.source, "traffic")
@@ -102,8 +105,9 @@ ResultView simulate_view(const SimulateOptions& o, const LoadedTraffic& in, cons
                fmt::format("{:.4g} MB/s (bottleneck busy {:.6g} s)", r.liquid_throughput / 1e6, r.liquid_time))
         .json_only("liquid_time_s", r.liquid_time)
         .field("ratio", r.ratio, "ratio", fmt::format("{:.4f}", r.ratio))
-        .field("blocked", {{"total_s", r.blocked_total}, {"max_s", r.blocked_max}, {"messages", r.blocked_messages}}, "blocked",
-               fmt::format("{} messages, {:.6g} s in total, {:.6g} s at most", r.blocked_messages, r.blocked_total, r.blocked_max))
+        .field(
+            "blocked", {{"total_s", r.blocked_total}, {"max_s", r.blocked_max}, {"messages", r.blocked_messages}}, "blocked",
+            fmt::format("{} messages, {:.6g} s in total, {:.6g} s at most", r.blocked_messages, r.blocked_total, r.blocked_max))
         .row("links", links, link_lines)
         .text_if(o.links);
     if (e.solved) v.json_only("schedule", {{"length", e.schedule_length}, {"liquid", e.liquid}});
@@ -115,7 +119,8 @@ void run_simulate(const SimulateOptions& o) {
     double rate = o.rate > 0 ? o.rate : in.link_rate;
     if (!(rate > 0)) rate = 1e8;  // link-set traffics carry no rate
     if (o.rate < 0) throw InputError("--rate", "the link rate must be positive", "give bytes/s, e.g. 86e6");
-    std::vector<double> rates = in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
+    std::vector<double> rates =
+        in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
     const Workload w = make_workload(in.traffic, rates);
     ExecutionSpec spec{o.method, o.executor, nullptr, o.schedule_file, o.time_limit, o.traffic.seed, sim_options(o.times)};
     std::optional<Schedule> saved;
@@ -142,12 +147,21 @@ struct TestbedCmdOptions {
 nlohmann::json testbed_rows_json(const std::vector<testbed::TestbedRow>& rows) {
     nlohmann::json out = nlohmann::json::array();
     for (const testbed::TestbedRow& r : rows) {
-        nlohmann::json j{{"allocation", r.rep.allocation.label()}, {"nodes", r.rep.allocation.total()}, {"transfers", r.rep.transfers},
-                         {"duration", r.rep.duration}, {"liquid_MBps", r.liquid_throughput / 1e6},
-                         {"round_robin_length", r.round_robin_length}, {"dsatur_length", r.dsatur_length},
-                         {"liquid_length", r.liquid_length}, {"liquid_found", r.liquid_found}};
-        const std::pair<const char*, const testbed::TableCell*> cells[] = {{"round_robin", &r.round_robin}, {"random", &r.random}, {"fifo", &r.fifo},
-            {"round_robin_frames", &r.round_robin_frames}, {"dsatur", &r.dsatur}, {"liquid_schedule", &r.liquid}};
+        nlohmann::json j{{"allocation", r.rep.allocation.label()},
+                         {"nodes", r.rep.allocation.total()},
+                         {"transfers", r.rep.transfers},
+                         {"duration", r.rep.duration},
+                         {"liquid_MBps", r.liquid_throughput / 1e6},
+                         {"round_robin_length", r.round_robin_length},
+                         {"dsatur_length", r.dsatur_length},
+                         {"liquid_length", r.liquid_length},
+                         {"liquid_found", r.liquid_found}};
+        const std::pair<const char*, const testbed::TableCell*> cells[] = {{"round_robin", &r.round_robin},
+                                                                           {"random", &r.random},
+                                                                           {"fifo", &r.fifo},
+                                                                           {"round_robin_frames", &r.round_robin_frames},
+                                                                           {"dsatur", &r.dsatur},
+                                                                           {"liquid_schedule", &r.liquid}};
         for (const auto& [name, c] : cells) {
             j[std::string(name) + "_MBps"] = c->throughput / 1e6;
             j[std::string(name) + "_ratio"] = c->ratio;
@@ -160,12 +174,14 @@ nlohmann::json testbed_rows_json(const std::vector<testbed::TestbedRow>& rows) {
 ResultView testbed_view(const TestbedCmdOptions& o, const testbed::TestbedSummary& sum,
                         const std::vector<testbed::TestbedRow>& rows, const std::string& csv) {
     ResultView ratios(0);
-    ratios.text_only(fmt::format("ratio to the liquid throughput:  {:<20} {:>7} {:>7} {:>7} {:>10}", "", "min", "median", "max", "< 0.98"));
+    ratios.text_only(
+        fmt::format("ratio to the liquid throughput:  {:<20} {:>7} {:>7} {:>7} {:>10}", "", "min", "median", "max", "< 0.98"));
     for (const auto& [name, s] : sum.ratios)
         ratios.row(name, {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"below_0.98", s.below_98}},
                    fmt::format("  {:<47} {:7.3f} {:7.3f} {:7.3f} {:10}", name, s.min, s.median, s.max, s.below_98));
     ResultView v(14);
-    v.field("patterns", sum.patterns, "patterns", fmt::format("{} representative Swiss-T1 allocations (>= 2 switches)", sum.patterns))
+    v.field("patterns", sum.patterns, "patterns",
+            fmt::format("{} representative Swiss-T1 allocations (>= 2 switches)", sum.patterns))
         .field("unaware_size_bytes", o.unaware_size, "messages",
                fmt::format("{:g} MB unaware orders, {:g} MB schedules; links {:g} MB/s; random: median of {} seeds from {}",
                            o.unaware_size / 1e6, o.scheduled_size / 1e6, sum.link_rate / 1e6, o.random_runs, o.seed))
@@ -177,7 +193,8 @@ ResultView testbed_view(const TestbedCmdOptions& o, const testbed::TestbedSummar
                            o.times.barrier))
         .json_only("message_overhead_s", o.times.overhead)
         .json_only("barrier_s", o.times.barrier)
-        .row("liquid_schedules_found", sum.liquid_found, fmt::format("liquid schedules found: {} of {}", sum.liquid_found, sum.patterns))
+        .row("liquid_schedules_found", sum.liquid_found,
+             fmt::format("liquid schedules found: {} of {}", sum.liquid_found, sum.patterns))
         .section("ratio", ratios)
         .field("table", csv, "table", csv + (o.report.empty() ? "" : ", report: " + o.report))
         .json_only("rows", testbed_rows_json(rows));
@@ -185,7 +202,8 @@ ResultView testbed_view(const TestbedCmdOptions& o, const testbed::TestbedSummar
 }
 
 void run_testbed(const TestbedCmdOptions& o) {
-    if (o.threads < 0 || o.random_runs < 1 || o.limit < 0 || !(o.unaware_size > 0) || !(o.scheduled_size > 0) || !(o.time_limit > 0))
+    if (o.threads < 0 || o.random_runs < 1 || o.limit < 0 || !(o.unaware_size > 0) || !(o.scheduled_size > 0) ||
+        !(o.time_limit > 0))
         throw InputError("simulate testbed", "--threads, --limit must be >= 0, --random-runs >= 1, sizes and --time-limit > 0");
     if (!o.report.empty() && !std::ofstream(o.report))  // before the long run
         throw InputError("--report " + o.report, "cannot write the file", "give a writable path");
@@ -228,51 +246,68 @@ void run_testbed(const TestbedCmdOptions& o) {
     const testbed::TestbedSummary sum = testbed::summarize_testbed(t1, rows);
     const ResultView v = testbed_view(o, sum, rows, csv.string());
     if (!o.report.empty())
-        report::write_html(report::testbed_simulation_page({"simulate testbed", v.to_json(), report::ResultKind::TestbedSimulation}),
-                           o.report);
+        report::write_html(
+            report::testbed_simulation_page({"simulate testbed", v.to_json(), report::ResultKind::TestbedSimulation}), o.report);
     render(v, o.json);
 }
 
-const RegisterCommand reg{{"simulate", "execute a traffic on the wormhole network simulator: makespan, throughput, ratio to liquid",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<SimulateOptions>();
-        CLI::App* self = &cmd;
-        add_traffic_options(cmd, o->traffic);
-        cmd.add_option("--method", o->method, "liquid, optimal, dsatur (schedules) or round-robin, random, fifo (sending orders)")
-            ->capture_default_str();
-        cmd.add_option("--executor", o->executor,
-                       "frames (schedule with barriers; default for liquid/optimal/dsatur) or queues (per-sender queues, "
-                       "no sync; default for round-robin/random/fifo)");
-        cmd.add_option("--schedule", o->schedule_file, "run a saved schedule (`liquid schedule --json` output) frame by frame");
-        cmd.add_option("--rate", o->rate, "link rate in bytes/s for every link (default: the network's; 1e8 for link-set traffics)")
-            ->check(positive_amount());
-        cmd.add_option("--time-limit", o->time_limit, "budget of the schedule search, seconds")->capture_default_str()->check(positive_seconds());
-        add_overhead_options(cmd, o->times);
-        cmd.add_flag("--links", o->links, "list the utilisation of every used link");
-        cmd.add_flag("--json", o->json, "print one JSON object");
-        cmd.callback([o, self] {
-            if (!self->get_subcommands().empty()) return;  // `simulate testbed` runs instead
-            run_simulate(*o);
-        });
-    }}};
+const RegisterCommand reg{
+    {"simulate", "execute a traffic on the wormhole network simulator: makespan, throughput, ratio to liquid", [](CLI::App& cmd) {
+         auto o = std::make_shared<SimulateOptions>();
+         CLI::App* self = &cmd;
+         add_traffic_options(cmd, o->traffic);
+         cmd.add_option("--method", o->method,
+                        "liquid, optimal, dsatur (schedules) or round-robin, random, fifo (sending orders)")
+             ->capture_default_str();
+         cmd.add_option("--executor", o->executor,
+                        "frames (schedule with barriers; default for liquid/optimal/dsatur) or queues (per-sender queues, "
+                        "no sync; default for round-robin/random/fifo)");
+         cmd.add_option("--schedule", o->schedule_file, "run a saved schedule (`liquid schedule --json` output) frame by frame");
+         cmd.add_option("--rate", o->rate,
+                        "link rate in bytes/s for every link (default: the network's; 1e8 for link-set traffics)")
+             ->check(positive_amount());
+         cmd.add_option("--time-limit", o->time_limit, "budget of the schedule search, seconds")
+             ->capture_default_str()
+             ->check(positive_seconds());
+         add_overhead_options(cmd, o->times);
+         cmd.add_flag("--links", o->links, "list the utilisation of every used link");
+         cmd.add_flag("--json", o->json, "print one JSON object");
+         cmd.callback([o, self] {
+             if (!self->get_subcommands().empty()) return;  // `simulate testbed` runs instead
+             run_simulate(*o);
+         });
+     }}};
 
-const RegisterCommand reg_testbed{{"simulate testbed",
-    "simulate round-robin, random, FIFO, DSatur and liquid executions on every distinct Swiss-T1 testbed pattern (report 8.2)",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<TestbedCmdOptions>();
-        cmd.add_option("--out", o->out, "directory of the generated table testbed.csv")->capture_default_str();
-        cmd.add_option("--threads", o->threads, "worker threads (0 = all cores)")->capture_default_str()->check(whole_number(0, 1024));
-        cmd.add_option("--seed", o->seed, "first seed of the random orders")->capture_default_str()->check(whole_number(0, LLONG_MAX));
-        cmd.add_option("--random-runs", o->random_runs, "random order: median over this many seeds")->capture_default_str()->check(whole_number(1, 1000));
-        cmd.add_option("--time-limit", o->time_limit, "budget of each liquid schedule search, seconds")->capture_default_str()->check(positive_seconds());
-        cmd.add_option("--unaware-size", o->unaware_size, "message bytes of round-robin/random/FIFO (papers: 2 MB)")->capture_default_str()->check(positive_amount());
-        cmd.add_option("--scheduled-size", o->scheduled_size, "message bytes of DSatur/liquid schedules (papers: 5 MB)")->capture_default_str()->check(positive_amount());
-        cmd.add_option("--limit", o->limit, "simulate only the first N patterns (0 = all)")->check(whole_number(0, INT_MAX));
-        add_overhead_options(cmd, o->times);
-        cmd.add_option("--report", o->report, "also write the figure as an HTML page (liquid report)");
-        cmd.add_flag("--json", o->json, "print one JSON summary object (with one row per pattern)");
-        cmd.callback([o] { run_testbed(*o); });
-    }}};
+const RegisterCommand reg_testbed{
+    {"simulate testbed",
+     "simulate round-robin, random, FIFO, DSatur and liquid executions on every distinct Swiss-T1 testbed pattern (report 8.2)",
+     [](CLI::App& cmd) {
+         auto o = std::make_shared<TestbedCmdOptions>();
+         cmd.add_option("--out", o->out, "directory of the generated table testbed.csv")->capture_default_str();
+         cmd.add_option("--threads", o->threads, "worker threads (0 = all cores)")
+             ->capture_default_str()
+             ->check(whole_number(0, 1024));
+         cmd.add_option("--seed", o->seed, "first seed of the random orders")
+             ->capture_default_str()
+             ->check(whole_number(0, LLONG_MAX));
+         cmd.add_option("--random-runs", o->random_runs, "random order: median over this many seeds")
+             ->capture_default_str()
+             ->check(whole_number(1, 1000));
+         cmd.add_option("--time-limit", o->time_limit, "budget of each liquid schedule search, seconds")
+             ->capture_default_str()
+             ->check(positive_seconds());
+         cmd.add_option("--unaware-size", o->unaware_size, "message bytes of round-robin/random/FIFO (papers: 2 MB)")
+             ->capture_default_str()
+             ->check(positive_amount());
+         cmd.add_option("--scheduled-size", o->scheduled_size, "message bytes of DSatur/liquid schedules (papers: 5 MB)")
+             ->capture_default_str()
+             ->check(positive_amount());
+         cmd.add_option("--limit", o->limit, "simulate only the first N patterns (0 = all)")->check(whole_number(0, INT_MAX));
+         add_overhead_options(cmd, o->times);
+         cmd.add_option("--report", o->report, "also write the figure as an HTML page (liquid report)");
+         cmd.add_flag("--json", o->json, "print one JSON summary object (with one row per pattern)");
+         cmd.callback([o] { run_testbed(*o); });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

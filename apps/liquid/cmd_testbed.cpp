@@ -13,20 +13,20 @@
 #include <thread>
 
 #include "command.hpp"
-#include "option_checks.hpp"
 #include "distribution.hpp"
-#include "output.hpp"
-#include "result_view.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/report/testbed_report.hpp"
 #include "liquid/testbed/experiment.hpp"
 #include "liquid/testbed/experiment_files.hpp"
 #include "liquid/testbed/result_codec.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
+#include "option_checks.hpp"
+#include "output.hpp"
+#include "result_view.hpp"
 
 namespace liquid::app {
 namespace {
@@ -72,7 +72,6 @@ std::filesystem::path prepare_out(const std::string& dir) {
     return dir;
 }
 
-
 void write_report(const std::string& path, const nlohmann::json& result) {
     if (!path.empty()) report::write_html(report::testbed_page({"testbed t1", result, report::ResultKind::Testbed}), path);
 }
@@ -87,7 +86,8 @@ ResultView by_nodes_view(const SweepResult& sw) {
         int reps = 0;
         for (const Representative& r : sw.representatives) reps += r.allocation.total() == n.nodes;
         ResultView row;
-        row.row("nodes", n.nodes, fmt::format("  {:>5}  {:>4}  {:>8}  {:.3f}..{:.3f}", n.nodes, reps, n.distinct, n.min_ratio, n.max_ratio))
+        row.row("nodes", n.nodes,
+                fmt::format("  {:>5}  {:>4}  {:>8}  {:.3f}..{:.3f}", n.nodes, reps, n.distinct, n.min_ratio, n.max_ratio))
             .json_only("allocations", n.allocations)
             .json_only("distinct", n.distinct)
             .json_only("representatives", reps)
@@ -104,17 +104,21 @@ ResultView by_nodes_view(const SweepResult& sw) {
 ResultView sweep_view(const Network& t1, const SweepResult& sw, const ResultView& by_nodes, int threads, double secs) {
     const SkeletonShares sk = skeleton_shares(t1, sw);
     ResultView v(29);
-    v.field("allocations", sw.allocations, "allocations swept", fmt::format("{} in {:.2f} s on {} threads", sw.allocations, secs, threads))
+    v.field("allocations", sw.allocations, "allocations swept",
+            fmt::format("{} in {:.2f} s on {} threads", sw.allocations, secs, threads))
         .json_only("seconds", secs)
         .json_only("threads", threads)
         .field("distinct_liquid_throughputs", sw.representatives.size(), "distinct liquid throughputs",
                fmt::format("{} ({} reached with >= 2 switches; papers: 362, 363 in one version)", sw.representatives.size(),
                            sw.distinct_multi_switch))
         .json_only("distinct_multi_switch", sw.distinct_multi_switch)
-        .field("representative_rule", "per distinct n^2/Lambda: prefer >= 2 switches, then fewest nodes, then smallest base-5 index",
+        .field("representative_rule",
+               "per distinct n^2/Lambda: prefer >= 2 switches, then fewest nodes, then smallest base-5 index",
                "representative rule")
         .field("mean_skeleton_share",
-               {{"representatives", sk.representatives}, {"all_allocations", sk.all_allocations}, {"most_nodes_rule", sk.most_nodes_rule}},
+               {{"representatives", sk.representatives},
+                {"all_allocations", sk.all_allocations},
+                {"most_nodes_rule", sk.most_nodes_rule}},
                "mean skeleton share",
                fmt::format("{:.1f} % over the representatives, {:.1f} % over all allocations, {:.1f} % with the most-nodes rule  "
                            "(papers: 31.5 %)",
@@ -139,27 +143,33 @@ ResultView summary_view(const ExperimentSummary& s, const ExperimentOptions& o, 
         .json_only("pivot", pivot_rule_name(o.pivot))
         .field("liquid", s.liquid, "  liquid schedule found")
         .row("no_liquid_proven", s.no_liquid_proven, fmt::format("  no liquid schedule, proven: {}", s.no_liquid_proven))
-        .field("optimal_proven", s.optimal_proven, "  optimal length proven", fmt::format("{} ({:.1f} %)", s.optimal_proven, 100 * s.optimal_proven / n))
+        .field("optimal_proven", s.optimal_proven, "  optimal length proven",
+               fmt::format("{} ({:.1f} %)", s.optimal_proven, 100 * s.optimal_proven / n))
         .field("timed_out", s.timed_out, "  budget expired")
         .field("verified", s.verified, "  every schedule verified", fmt::format("{}/{}", s.verified, s.representatives))
         .field("mean_skeleton_share", s.mean_skeleton_share, "mean skeleton share",
                fmt::format("{:.1f} % of the scheduled traffics  (papers: 31.5 %)", 100 * s.mean_skeleton_share))
         .row("search_space_share", levels,
-             fmt::format("search space (categories, pivot {}), mean over the {} representatives enumerated to the end within {} categories:\n"
-                         "  naive {:.1f} %, +blank {:.1f} %, +idle {:.1f} %, +skeleton {:.1f} %  (papers, 23 traffics: 100 / 28 / 20 / 10.6 %)",
-                         pivot_rule_name(o.pivot), s.search_space_samples, o.max_categories, 100 * s.search_space_share[0], 100 * s.search_space_share[1],
-                         100 * s.search_space_share[2], 100 * s.search_space_share[3]))
+             fmt::format("search space (categories, pivot {}), mean over the {} representatives enumerated to the end within {} "
+                         "categories:\n"
+                         "  naive {:.1f} %, +blank {:.1f} %, +idle {:.1f} %, +skeleton {:.1f} %  (papers, 23 traffics: 100 / 28 "
+                         "/ 20 / 10.6 %)",
+                         pivot_rule_name(o.pivot), s.search_space_samples, o.max_categories, 100 * s.search_space_share[0],
+                         100 * s.search_space_share[1], 100 * s.search_space_share[2], 100 * s.search_space_share[3]))
         .text_if(o.enumerate)
         .json_only("search_space_samples", s.search_space_samples)
         .field("dsatur_loss_share",
-               {{"none", s.dsatur_loss_share[0]}, {"below_10", s.dsatur_loss_share[1]}, {"10_to_19", s.dsatur_loss_share[2]},
+               {{"none", s.dsatur_loss_share[0]},
+                {"below_10", s.dsatur_loss_share[1]},
+                {"10_to_19", s.dsatur_loss_share[2]},
                 {"20_and_more", s.dsatur_loss_share[3]}},
                "DSatur throughput loss",
                fmt::format("none {:.1f} %, < 10 % {:.1f} %, 10-19 % {:.1f} %, >= 20 % {:.1f} %  (papers: 74 / 18 / 8 / 0 %)",
                            100 * s.dsatur_loss_share[0], 100 * s.dsatur_loss_share[1], 100 * s.dsatur_loss_share[2],
                            100 * s.dsatur_loss_share[3]))
-        .field("mean_round_robin_loss", s.mean_round_robin_loss, "round-robin mean loss",
-               fmt::format("{:.1f} % of the best schedule's throughput (frames, not a simulation)", 100 * s.mean_round_robin_loss))
+        .field(
+            "mean_round_robin_loss", s.mean_round_robin_loss, "round-robin mean loss",
+            fmt::format("{:.1f} % of the best schedule's throughput (frames, not a simulation)", 100 * s.mean_round_robin_loss))
         .field("share_solved_under_100ms", s.share_solved_under_100ms, "exact solve under 0.1 s",
                fmt::format("{:.1f} %  (papers: > 97 % on a 500 MHz Alpha); median {:.2f} ms, max {:.1f} ms, total {:.1f} s",
                            100 * s.share_solved_under_100ms, s.median_solve_ms, s.max_solve_ms, s.total_solve_s))
@@ -176,12 +186,17 @@ ResultView allocation_view(const Network& t1, const RepresentativeResult& r, boo
     const nlohmann::json j = result_json(allocation_traffic(t1, a), r);
     ResultView v;
     v.json_fields(j);
-    v.text_only(fmt::format("allocation {}: {} nodes on {} switches, {} transfers, duration {}, liquid throughput {:.4g}", a.label(),
-                            a.total(), a.switches_used(), rep.transfers, rep.duration, rep.liquid_ratio))
-        .text_only(fmt::format("skeleton {} transfers, {} bottlenecks, {} congestion edges", r.skeleton, r.bottlenecks, r.congestion_edges))
+    v.text_only(fmt::format("allocation {}: {} nodes on {} switches, {} transfers, duration {}, liquid throughput {:.4g}",
+                            a.label(), a.total(), a.switches_used(), rep.transfers, rep.duration, rep.liquid_ratio))
+        .text_only(fmt::format("skeleton {} transfers, {} bottlenecks, {} congestion edges", r.skeleton, r.bottlenecks,
+                               r.congestion_edges))
         .text_only(fmt::format("exact: length {} ({}{}), solver {}, {:.2f} ms, verified: {}", r.exact.schedule.length(),
-                               r.exact.liquid ? "liquid" : r.exact.no_liquid_proven ? "no liquid schedule, proven" : "not liquid",
-                               r.exact.optimal || r.exact.liquid ? ", optimal" : r.exact.timed_out ? ", budget expired" : "",
+                               r.exact.liquid             ? "liquid"
+                               : r.exact.no_liquid_proven ? "no liquid schedule, proven"
+                                                          : "not liquid",
+                               r.exact.optimal || r.exact.liquid ? ", optimal"
+                               : r.exact.timed_out               ? ", budget expired"
+                                                                 : "",
                                r.exact.solver, r.exact.elapsed_ms, r.all_verified() ? "yes" : "NO"))
         .text_only(fmt::format("dsatur: length {}, round-robin: length {}", r.dsatur_length, r.round_robin_length));
     for (int l = 0; l < kOptimisationLevels && enumerated; ++l) {
@@ -231,7 +246,10 @@ void run_t1(const T1Options& o) {
     {
         ProgressBar bar("sweep", kAllocationCount - 1, !o.json);
         std::uint64_t shown = 0;
-        sw = sweep_distinct_throughputs(t1, eo.threads, [&](std::uint64_t done) { bar.advance(done - shown); shown = done; });
+        sw = sweep_distinct_throughputs(t1, eo.threads, [&](std::uint64_t done) {
+            bar.advance(done - shown);
+            shown = done;
+        });
     }
     const ResultView by_nodes = by_nodes_view(sw);
     const ResultView sweep = sweep_view(t1, sw, by_nodes, eo.threads, seconds_since(t0));
@@ -256,7 +274,10 @@ void run_t1(const T1Options& o) {
     {
         ProgressBar bar("schedule", eo.shard.items(scheduled.size()).size(), !o.json);
         std::size_t shown = 0;
-        results = run_experiment(t1, scheduled, eo, [&](std::size_t done) { bar.advance(done - shown); shown = done; });
+        results = run_experiment(t1, scheduled, eo, [&](std::size_t done) {
+            bar.advance(done - shown);
+            shown = done;
+        });
     }
     gather_items(results, encode_result, decode_result);
     if (!distribution().renders()) return;
@@ -286,24 +307,39 @@ void run_t1(const T1Options& o) {
     render(all, o.json);
 }
 
-const RegisterCommand reg{{"testbed t1", "the papers' Swiss-T1 experiment: 5^8 allocations, distinct liquid throughputs, schedules, statistics",
-    [](CLI::App& cmd) {
-        auto o = std::make_shared<T1Options>();
-        cmd.add_option("--network", o->network, "network JSON of the Swiss-T1 (default: the built-in reconstruction, also in data/swiss-t1.json)");
-        cmd.add_option("--out", o->out, "directory for t1-representatives.csv/.json, t1-summary.json, t1-sweep.json")->capture_default_str();
-        cmd.add_option("--threads", o->threads, "worker threads (0 = every core)")->capture_default_str()->check(whole_number(0, 1024));
-        cmd.add_option("--time-limit", o->time_limit, "seconds of exact search per representative")->capture_default_str()->check(positive_seconds());
-        cmd.add_option("--limit", o->limit, "schedule only the first N representatives, in sweep order (0 = all)")->capture_default_str()->check(whole_number(0, 1000000));
-        cmd.add_option("--node-limit", o->node_limit, "search nodes per representative (0 = none)")->capture_default_str()->check(whole_number(0, LLONG_MAX));
-        cmd.add_option("--max-categories", o->max_categories, "cap of each full-team enumeration (search-space columns)")->capture_default_str();
-        cmd.add_flag("--no-enumerate", o->no_enumerate, "skip the four full-team enumerations");
-        cmd.add_option("--pivot", o->pivot, "pivot rule of the enumerations: lowest-index or constrained (README: search-space shares)")->capture_default_str();
-        cmd.add_flag("--sweep-only", o->sweep_only, "only sweep the allocations and list the representatives");
-        cmd.add_option("--allocation", o->allocation, "run one allocation instead, e.g. 44000000 (8 digits 0..4, switch s0 first); prints its schedule");
-        cmd.add_option("--report", o->report, "also write the testbed figures as an HTML page (liquid report)");
-        cmd.add_flag("--json", o->json, "print one JSON object");
-        cmd.callback([o] { run_t1(*o); });
-    }}};
+const RegisterCommand reg{
+    {"testbed t1", "the papers' Swiss-T1 experiment: 5^8 allocations, distinct liquid throughputs, schedules, statistics",
+     [](CLI::App& cmd) {
+         auto o = std::make_shared<T1Options>();
+         cmd.add_option("--network", o->network,
+                        "network JSON of the Swiss-T1 (default: the built-in reconstruction, also in data/swiss-t1.json)");
+         cmd.add_option("--out", o->out, "directory for t1-representatives.csv/.json, t1-summary.json, t1-sweep.json")
+             ->capture_default_str();
+         cmd.add_option("--threads", o->threads, "worker threads (0 = every core)")
+             ->capture_default_str()
+             ->check(whole_number(0, 1024));
+         cmd.add_option("--time-limit", o->time_limit, "seconds of exact search per representative")
+             ->capture_default_str()
+             ->check(positive_seconds());
+         cmd.add_option("--limit", o->limit, "schedule only the first N representatives, in sweep order (0 = all)")
+             ->capture_default_str()
+             ->check(whole_number(0, 1000000));
+         cmd.add_option("--node-limit", o->node_limit, "search nodes per representative (0 = none)")
+             ->capture_default_str()
+             ->check(whole_number(0, LLONG_MAX));
+         cmd.add_option("--max-categories", o->max_categories, "cap of each full-team enumeration (search-space columns)")
+             ->capture_default_str();
+         cmd.add_flag("--no-enumerate", o->no_enumerate, "skip the four full-team enumerations");
+         cmd.add_option("--pivot", o->pivot,
+                        "pivot rule of the enumerations: lowest-index or constrained (README: search-space shares)")
+             ->capture_default_str();
+         cmd.add_flag("--sweep-only", o->sweep_only, "only sweep the allocations and list the representatives");
+         cmd.add_option("--allocation", o->allocation,
+                        "run one allocation instead, e.g. 44000000 (8 digits 0..4, switch s0 first); prints its schedule");
+         cmd.add_option("--report", o->report, "also write the testbed figures as an HTML page (liquid report)");
+         cmd.add_flag("--json", o->json, "print one JSON object");
+         cmd.callback([o] { run_t1(*o); });
+     }}};
 
 }  // namespace
 }  // namespace liquid::app

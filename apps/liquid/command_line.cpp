@@ -2,22 +2,22 @@
 // runs it, and maps errors to exit codes (README "Exit codes and errors"): 0 success,
 // 1 internal failure, 2 bad input or an output that cannot be written, 3 out of memory,
 // 130/143 stopped by SIGINT/SIGTERM.
+#include <fmt/core.h>
+#include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fmt/core.h>
 #include <iostream>
-#include <new>
-#include <unistd.h>
 #include <map>
+#include <new>
 #include <sstream>
 
 #include "command.hpp"
-#include "liquid/base/stop.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/stop.hpp"
 
 namespace liquid::app {
 
@@ -36,8 +36,7 @@ std::vector<std::string> split_words(const std::string& s) {
 }
 
 /// Finds or creates the chain of subcommands named by `path` ("optical p2p").
-CLI::App* subcommand_for(CLI::App& root, const std::string& path,
-                         std::map<std::string, CLI::App*>& made) {
+CLI::App* subcommand_for(CLI::App& root, const std::string& path, std::map<std::string, CLI::App*>& made) {
     CLI::App* parent = &root;
     std::string prefix;
     for (const auto& word : split_words(path)) {
@@ -82,8 +81,10 @@ int check_stdout() {
     const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
     if (!failed) return 0;
     const int err = errno;
-    std::fprintf(stderr, "liquid: error: standard output: cannot write the output%s%s (check the disk space or the reading end of the pipe)\n",
-                 err ? ": " : "", err ? std::strerror(err) : "");
+    std::fprintf(
+        stderr,
+        "liquid: error: standard output: cannot write the output%s%s (check the disk space or the reading end of the pipe)\n",
+        err ? ": " : "", err ? std::strerror(err) : "");
     return 2;
 }
 
@@ -138,8 +139,9 @@ int run_command_line(int argc, char** argv) {
         fmt::print(stderr, "liquid: error: {}\n", e.what());
         return 2;
     } catch (const std::bad_alloc&) {
-        fmt::print(stderr, "liquid: error: out of memory: the input needs more memory than this machine gives the process "
-                           "(use a smaller network or traffic; see README \"Exit codes and errors\")\n");
+        fmt::print(stderr,
+                   "liquid: error: out of memory: the input needs more memory than this machine gives the process "
+                   "(use a smaller network or traffic; see README \"Exit codes and errors\")\n");
         return 3;
     } catch (const std::exception& e) {
         fmt::print(stderr, "liquid: internal error: {}\n", e.what());

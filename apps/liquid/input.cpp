@@ -41,7 +41,8 @@ std::vector<int> host_list(const Network& net, const std::string& csv, const cha
         if (name.empty()) continue;
         auto id = net.find_node(name);
         if (!id || !net.is_host(*id))
-            throw InputError(option, "'" + printable_name(name) + "' is not a host of network '" + net.name() + "'", "use host names, comma-separated");
+            throw InputError(option, "'" + printable_name(name) + "' is not a host of network '" + net.name() + "'",
+                             "use host names, comma-separated");
         if (listed[static_cast<std::size_t>(*id)]++)
             throw InputError(option, "host '" + printable_name(name) + "' is listed twice", "list each host once");
         hosts.push_back(*id);
@@ -57,7 +58,8 @@ LoadedTraffic load_traffic(const TrafficOptions& o) {
     const int sources = !o.traffic_file.empty() + !o.traffic_json.empty();
     if (sources > 1) throw InputError("--traffic/--traffic-json", "both were given", "give one traffic");
     if (!o.traffic_file.empty()) {
-        if (!o.network.empty()) throw InputError("--traffic", "a link-set traffic needs no --network", "drop --network or use --traffic-json");
+        if (!o.network.empty())
+            throw InputError("--traffic", "a link-set traffic needs no --network", "drop --network or use --traffic-json");
         LoadedTraffic t{std::nullopt, read_traffic_file(o.traffic_file), "link-set traffic " + o.traffic_file, 0};
         return t;
     }

@@ -25,8 +25,8 @@ struct TrafficOptions {
 struct LoadedTraffic {
     std::optional<Network> network;  // absent for .traffic files
     Traffic traffic;
-    std::string source;              // one line saying where the traffic came from
-    double link_rate = 0;            // bytes/s of the network's default rate (0 if unknown)
+    std::string source;    // one line saying where the traffic came from
+    double link_rate = 0;  // bytes/s of the network's default rate (0 if unknown)
 };
 
 /// Adds the options above to a subcommand.

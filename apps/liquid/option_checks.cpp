@@ -1,8 +1,8 @@
 #include "option_checks.hpp"
 
+#include <fmt/format.h>
 #include <charconv>
 #include <cmath>
-#include <fmt/format.h>
 
 namespace liquid::app {
 

@@ -1,9 +1,9 @@
 #include "output.hpp"
 
-#include <cstdio>
 #include <fmt/core.h>
-#include <iostream>
 #include <unistd.h>
+#include <cstdio>
+#include <iostream>
 
 namespace liquid::app {
 
@@ -35,8 +35,8 @@ void ProgressBar::draw(std::uint64_t done) {
     if (frac > 1.0) frac = 1.0;
     int filled = int(frac * width);
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    fmt::print(stderr, "\r{} [{}{}] {}/{} {:.0f}% {:.1f}s", label_, std::string(filled, '#'),
-               std::string(width - filled, '.'), done, total_, 100 * frac, secs);
+    fmt::print(stderr, "\r{} [{}{}] {}/{} {:.0f}% {:.1f}s", label_, std::string(filled, '#'), std::string(width - filled, '.'),
+               done, total_, 100 * frac, secs);
     std::fflush(stderr);
 }
 

@@ -6,9 +6,7 @@
 
 namespace liquid::app {
 
-std::string ResultView::label(const std::string& name) const {
-    return fmt::format("{:<{}}", name + ":", label_width_);
-}
+std::string ResultView::label(const std::string& name) const { return fmt::format("{:<{}}", name + ":", label_width_); }
 
 ResultView& ResultView::field(std::string key, nlohmann::json value, const std::string& label_text, const std::string& text) {
     rows_.push_back({std::move(key), std::move(value), label(label_text) + text + "\n"});

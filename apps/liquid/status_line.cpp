@@ -1,7 +1,7 @@
 #include "status_line.hpp"
 
-#include <cstdio>
 #include <fmt/core.h>
+#include <cstdio>
 
 #include "output.hpp"
 

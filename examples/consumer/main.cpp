@@ -17,7 +17,7 @@ int main() {
     options.method = liquid::Method::Liquid;
     const liquid::SolveResult r = liquid::solve(traffic, options);
     const std::string problem = liquid::verify_schedule(traffic, r.schedule);
-    std::printf("%d transfers, Lambda %d, schedule length %d, verifier: %s\n", traffic.size(), r.duration,
-                r.schedule.length(), problem.empty() ? "ok" : problem.c_str());
+    std::printf("%d transfers, Lambda %d, schedule length %d, verifier: %s\n", traffic.size(), r.duration, r.schedule.length(),
+                problem.empty() ? "ok" : problem.c_str());
     return problem.empty() && r.liquid ? 0 : 1;
 }

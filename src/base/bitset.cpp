@@ -6,8 +6,7 @@ namespace liquid {
 
 void Bitset::fill() {
     std::fill(words_.begin(), words_.end(), ~Word{0});
-    if (std::size_t tail = size_ % kWordBits; tail != 0 && !words_.empty())
-        words_.back() = (Word{1} << tail) - 1;
+    if (std::size_t tail = size_ % kWordBits; tail != 0 && !words_.empty()) words_.back() = (Word{1} << tail) - 1;
 }
 
 std::size_t Bitset::count() const {

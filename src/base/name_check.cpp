@@ -7,8 +7,8 @@
 namespace liquid {
 
 bool is_name_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-           c == '+' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '+' ||
+           c == '-';
 }
 
 bool is_valid_name(std::string_view name) {
@@ -34,12 +34,13 @@ void check_name(std::string_view name, const std::string& where, const std::stri
     const std::string fix = "use letters, digits and _ . + - (at most " + std::to_string(kMaxNameLength) + " characters)";
     if (name.empty()) throw InputError(where, "a " + what + " name is empty", fix);
     if (name.size() > kMaxNameLength)
-        throw InputError(where, what + " name '" + printable_name(name) + "' is " + std::to_string(name.size()) + " characters long",
-                         fix);
+        throw InputError(
+            where, what + " name '" + printable_name(name) + "' is " + std::to_string(name.size()) + " characters long", fix);
     for (char c : name)
         if (!is_name_char(c))
-            throw InputError(where, "bad " + what + " name '" + printable_name(name) + "': character '" +
-                                        printable_name(std::string_view(&c, 1)) + "' is not allowed",
+            throw InputError(where,
+                             "bad " + what + " name '" + printable_name(name) + "': character '" +
+                                 printable_name(std::string_view(&c, 1)) + "' is not allowed",
                              fix);
 }
 

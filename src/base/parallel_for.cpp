@@ -16,8 +16,8 @@ int thread_count(int requested) {
     return requested > 0 ? requested : static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
 }
 
-void parallel_for(std::size_t count, int threads, const std::function<void(std::size_t)>& body,
-                  const std::function<void()>& poll, std::chrono::milliseconds poll_every) {
+void parallel_for(std::size_t count, int threads, const std::function<void(std::size_t)>& body, const std::function<void()>& poll,
+                  std::chrono::milliseconds poll_every) {
     if (count == 0) return;
     const auto workers = std::min<std::size_t>(static_cast<std::size_t>(thread_count(threads)), count);
     std::atomic<std::size_t> next{0};

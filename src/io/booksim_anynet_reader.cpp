@@ -22,7 +22,7 @@ using io::TextLines;
 enum class Kind { Router, Node };
 
 struct Parsed {
-    std::map<int, int> node_router;                 // node -> router
+    std::map<int, int> node_router;  // node -> router
     std::map<int, int> node_line;
     std::set<int> routers, nodes;
     std::vector<std::pair<int, int>> router_pairs;  // first-seen order, a < b
@@ -37,14 +37,16 @@ Kind kind_of(const TextLines& in, std::string_view w) {
 
 int id_of(const TextLines& in, std::string_view w) {
     std::uint64_t v = 0;
-    if (!io::parse_uint(w, v, 1u << 20)) in.fail("'" + std::string(w) + "' is not a router or node number", "numbers are 0, 1, 2, ...");
+    if (!io::parse_uint(w, v, 1u << 20))
+        in.fail("'" + std::string(w) + "' is not a router or node number", "numbers are 0, 1, 2, ...");
     return static_cast<int>(v);
 }
 
 void attach(const TextLines& in, Parsed& p, int node, int router) {
     auto [it, fresh] = p.node_router.emplace(node, router);
     if (!fresh && it->second != router)
-        in.fail("node " + std::to_string(node) + " connects to router " + std::to_string(it->second) + " and router " + std::to_string(router),
+        in.fail("node " + std::to_string(node) + " connects to router " + std::to_string(it->second) + " and router " +
+                    std::to_string(router),
                 "a BookSim2 node hangs off exactly one router");
     p.node_line.emplace(node, in.line_number());
 }
@@ -61,11 +63,13 @@ void parse_line(const TextLines& in, Parsed& p, const std::vector<std::string_vi
         i += 2;
         if (i < w.size() && w[i] != "router" && w[i] != "node") {  // a channel latency
             std::uint64_t lat = 0;
-            if (!io::parse_uint(w[i], lat, 1u << 20) || lat == 0) in.fail("bad latency '" + std::string(w[i]) + "'", "latencies are cycles >= 1");
+            if (!io::parse_uint(w[i], lat, 1u << 20) || lat == 0)
+                in.fail("bad latency '" + std::string(w[i]) + "'", "latencies are cycles >= 1");
             ++i;
         }
         (body == Kind::Router ? p.routers : p.nodes).insert(other);
-        if (head == Kind::Node && body == Kind::Node) in.fail("node " + std::to_string(id) + " connects to node " + std::to_string(other), "nodes connect to routers only");
+        if (head == Kind::Node && body == Kind::Node)
+            in.fail("node " + std::to_string(id) + " connects to node " + std::to_string(other), "nodes connect to routers only");
         if (head == Kind::Router && body == Kind::Router) {
             if (id == other) in.fail("router " + std::to_string(id) + " connects to itself", "remove the self-connection");
             std::pair<int, int> key{std::min(id, other), std::max(id, other)};
@@ -80,7 +84,9 @@ void require_sequential(const TextLines& in, const std::set<int>& ids, const cha
     int expect = 0;
     for (int id : ids) {
         if (id != expect)
-            throw InputError(in.path(), std::string(what) + " " + std::to_string(expect) + " is missing (numbers must run 0.." + std::to_string(ids.size() - 1) + " without gaps)",
+            throw InputError(in.path(),
+                             std::string(what) + " " + std::to_string(expect) + " is missing (numbers must run 0.." +
+                                 std::to_string(ids.size() - 1) + " without gaps)",
                              "BookSim2 requires sequential numbering from 0");
         ++expect;
     }
@@ -102,11 +108,14 @@ Network read_booksim_anynet(const std::string& path) {
     for (int r : p.routers) net.add_switch("r" + std::to_string(r));
     for (int n : p.nodes) {
         auto it = p.node_router.find(n);
-        if (it == p.node_router.end()) throw InputError(path, "node " + std::to_string(n) + " connects to no router", "attach it: 'router R node " + std::to_string(n) + "'");
+        if (it == p.node_router.end())
+            throw InputError(path, "node " + std::to_string(n) + " connects to no router",
+                             "attach it: 'router R node " + std::to_string(n) + "'");
         int h = net.add_host("n" + std::to_string(n));
         net.add_cable(h, *net.find_node("r" + std::to_string(it->second)));
     }
-    for (auto [a, b] : p.router_pairs) net.add_cable(*net.find_node("r" + std::to_string(a)), *net.find_node("r" + std::to_string(b)));
+    for (auto [a, b] : p.router_pairs)
+        net.add_cable(*net.find_node("r" + std::to_string(a)), *net.find_node("r" + std::to_string(b)));
     return net;
 }
 

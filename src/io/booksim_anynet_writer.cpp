@@ -24,23 +24,34 @@ int write_booksim_anynet(std::ostream& out, const Network& net) {
         const Link& k = net.link(c.forward);
         if (c.backward < 0) ++approximated;  // BookSim channels go both ways
         bool ha = net.is_host(k.from), hb = net.is_host(k.to);
-        if (ha && hb) throw InputError("--format booksim", "hosts '" + net.node(k.from).name + "' and '" + net.node(k.to).name + "' are cabled directly",
-                                       "BookSim2 anynet joins nodes to routers only");
+        if (ha && hb)
+            throw InputError("--format booksim",
+                             "hosts '" + net.node(k.from).name + "' and '" + net.node(k.to).name + "' are cabled directly",
+                             "BookSim2 anynet joins nodes to routers only");
         if (ha || hb) {
             int h = ha ? k.from : k.to, s = ha ? k.to : k.from;
             auto [it, fresh] = host_router.emplace(h, s);
             if (!fresh && it->second != s)
-                throw InputError("--format booksim", "host '" + net.node(h).name + "' hangs off two switches", "BookSim2 anynet attaches each node to one router");
-            if (!fresh) { ++approximated; continue; }
+                throw InputError("--format booksim", "host '" + net.node(h).name + "' hangs off two switches",
+                                 "BookSim2 anynet attaches each node to one router");
+            if (!fresh) {
+                ++approximated;
+                continue;
+            }
             nodes[router_of[s]].insert(node_of[h]);
             continue;
         }
         int a = router_of[k.from], b = router_of[k.to];
-        if (!pairs.insert({std::min(a, b), std::max(a, b)}).second) { ++approximated; continue; }  // parallel cable
+        if (!pairs.insert({std::min(a, b), std::max(a, b)}).second) {
+            ++approximated;
+            continue;
+        }  // parallel cable
         routers[std::min(a, b)].insert(std::max(a, b));
     }
     for (int h : net.hosts())
-        if (!host_router.count(h)) throw InputError("--format booksim", "host '" + net.node(h).name + "' has no switch", "BookSim2 anynet attaches each node to one router");
+        if (!host_router.count(h))
+            throw InputError("--format booksim", "host '" + net.node(h).name + "' has no switch",
+                             "BookSim2 anynet attaches each node to one router");
     for (std::size_t r = 0; r < nodes.size(); ++r) {
         out << "router " << r;
         for (int n : nodes[r]) out << " node " << n;

@@ -24,7 +24,8 @@ void write_dot(std::ostream& out, const Network& net) {
     out << "  graph [overlap=false, splines=true];\n";
     out << "  node [fontsize=10];\n";
     for (const auto& n : net.nodes())
-        out << "  " << quoted(n.name) << (n.kind == NodeKind::Host ? " [shape=ellipse];\n" : " [shape=box, style=filled, fillcolor=lightgrey];\n");
+        out << "  " << quoted(n.name)
+            << (n.kind == NodeKind::Host ? " [shape=ellipse];\n" : " [shape=box, style=filled, fillcolor=lightgrey];\n");
     for (const auto& c : io::pair_cables(net)) {
         const Link& k = net.link(c.forward);
         std::string tip = k.name + (c.backward >= 0 ? " / " + net.link(c.backward).name : "");

@@ -36,9 +36,11 @@ public:
     void read() {
         std::string raw;
         while (in_.next(raw)) line(io::trim(raw));
-        if (open_) in_.fail("the table of switch LID " + std::to_string(out_.back().lid) + " ends without its 'N lids dumped' line",
-                            "the file is truncated: capture the whole dump");
-        if (!seen_any_) in_.fail("no 'Unicast lids ... of switch' table in the file", "give OpenSM's opensm-lfts.dump or ibroute output");
+        if (open_)
+            in_.fail("the table of switch LID " + std::to_string(out_.back().lid) + " ends without its 'N lids dumped' line",
+                     "the file is truncated: capture the whole dump");
+        if (!seen_any_)
+            in_.fail("no 'Unicast lids ... of switch' table in the file", "give OpenSM's opensm-lfts.dump or ibroute output");
     }
 
 private:
@@ -50,35 +52,43 @@ private:
         if (w.size() >= 3 && w[1] == "valid" && w[2] == "lids") return footer(w[0], true);
         if (io::starts_with(s, "0x")) return entry(w);
         if (w.size() >= 3 && w[1] == "lids") return footer(w[0], false);
-        in_.fail("unexpected line '" + std::string(s.substr(0, 60)) + "'", "expected 'Unicast lids ...', '0xLID PORT ...' or 'N lids dumped'");
+        in_.fail("unexpected line '" + std::string(s.substr(0, 60)) + "'",
+                 "expected 'Unicast lids ...', '0xLID PORT ...' or 'N lids dumped'");
     }
 
     void header(std::string_view s) {
-        if (open_) in_.fail("a new table starts before the previous one's 'N lids dumped' line", "the file is truncated or two dumps were mixed");
+        if (open_)
+            in_.fail("a new table starts before the previous one's 'N lids dumped' line",
+                     "the file is truncated or two dumps were mixed");
         IbForwardingTable t;
         t.where = in_.where();
         auto lid_at = s.find("switch Lid ");
         auto guid_at = s.find(" guid ");
         if (lid_at == std::string_view::npos || guid_at == std::string_view::npos)
-            in_.fail("the table header names no 'switch Lid N guid 0x...'", "keep the header line exactly as OpenSM or ibroute prints it");
+            in_.fail("the table header names no 'switch Lid N guid 0x...'",
+                     "keep the header line exactly as OpenSM or ibroute prints it");
         auto lid_words = io::words(s.substr(lid_at + 11));
         auto guid_words = io::words(s.substr(guid_at + 6));
         std::uint64_t v = 0;
-        if (lid_words.empty() || !io::parse_uint(lid_words[0], v, 0xbfff) || v == 0) in_.fail("bad switch LID in the table header", "LIDs are 1..49151");
+        if (lid_words.empty() || !io::parse_uint(lid_words[0], v, 0xbfff) || v == 0)
+            in_.fail("bad switch LID in the table header", "LIDs are 1..49151");
         t.lid = static_cast<int>(v);
-        if (guid_words.empty() || !io::parse_uint(guid_words[0], t.guid, UINT64_MAX, 16)) in_.fail("bad switch GUID in the table header", "write the GUID as 0x followed by hex digits");
+        if (guid_words.empty() || !io::parse_uint(guid_words[0], t.guid, UINT64_MAX, 16))
+            in_.fail("bad switch GUID in the table header", "write the GUID as 0x followed by hex digits");
         auto range = s.find('[');
         auto dash = s.find('-', range), end = s.find(']', range);
         if (range == std::string_view::npos || dash == std::string_view::npos || end == std::string_view::npos || dash > end ||
             !io::parse_uint(s.substr(dash + 1, end - dash - 1), last_lid_, 0xffff))
-            in_.fail("the table header has no LID range [first-last]", "keep the header line exactly as OpenSM or ibroute prints it");
+            in_.fail("the table header has no LID range [first-last]",
+                     "keep the header line exactly as OpenSM or ibroute prints it");
         auto open = s.find('(', guid_at), close = s.rfind(')');
         if (open != std::string_view::npos && close != std::string_view::npos && close > open) {
             auto d = s.substr(open + 1, close - open - 1);
             if (d.size() >= 2 && d.front() == '\'' && d.back() == '\'') d = d.substr(1, d.size() - 2);
             t.description = std::string(d);
         }
-        if (!lids_.insert(t.lid).second) in_.fail("switch LID " + std::to_string(t.lid) + " has a second table", "give every switch's table once");
+        if (!lids_.insert(t.lid).second)
+            in_.fail("switch LID " + std::to_string(t.lid) + " has a second table", "give every switch's table once");
         out_.push_back(std::move(t));
         open_ = true;
         entries_ = 0;
@@ -88,8 +98,10 @@ private:
     void entry(const std::vector<std::string_view>& w) {
         if (!open_) in_.fail("a forwarding entry outside any table", "start with the 'Unicast lids ... of switch' line");
         std::uint64_t lid = 0, port = 0;
-        if (!io::parse_uint(w[0], lid, 0xffff)) in_.fail("bad destination LID '" + std::string(w[0]) + "'", "LIDs are hex numbers 0x0001..0xffff");
-        if (w.size() < 2 || !io::parse_uint(w[1], port, 255)) in_.fail("bad output port after LID " + std::string(w[0]), "write '0xLID PORT' with a port 0..255");
+        if (!io::parse_uint(w[0], lid, 0xffff))
+            in_.fail("bad destination LID '" + std::string(w[0]) + "'", "LIDs are hex numbers 0x0001..0xffff");
+        if (w.size() < 2 || !io::parse_uint(w[1], port, 255))
+            in_.fail("bad output port after LID " + std::string(w[0]), "write '0xLID PORT' with a port 0..255");
         ++entries_;
         if (port == kNoPath) return;  // unrouted: the same as no entry
         if (!out_.back().port_of_lid.emplace(static_cast<int>(lid), static_cast<int>(port)).second)
@@ -99,11 +111,14 @@ private:
     void footer(std::string_view count, bool counts_entries) {
         if (!open_) in_.fail("'lids dumped' without a table", "keep each table's header line");
         std::uint64_t n = 0;
-        if (!io::parse_uint(count, n, 1u << 20)) in_.fail("bad count '" + std::string(count) + "'", "the line reads 'N lids dumped'");
+        if (!io::parse_uint(count, n, 1u << 20))
+            in_.fail("bad count '" + std::string(count) + "'", "the line reads 'N lids dumped'");
         if (counts_entries && n != entries_)
-            in_.fail("the table lists " + std::to_string(entries_) + " entries but says " + std::to_string(n), "the file is truncated or edited: capture it again");
+            in_.fail("the table lists " + std::to_string(entries_) + " entries but says " + std::to_string(n),
+                     "the file is truncated or edited: capture it again");
         if (!counts_entries && (n != last_lid_ || entries_ > n))
-            in_.fail("the table covers LIDs up to " + std::to_string(last_lid_) + " with " + std::to_string(entries_) + " entries but says " + std::to_string(n) + " lids dumped",
+            in_.fail("the table covers LIDs up to " + std::to_string(last_lid_) + " with " + std::to_string(entries_) +
+                         " entries but says " + std::to_string(n) + " lids dumped",
                      "the file is truncated or edited: capture it again");
         open_ = false;
     }
@@ -123,7 +138,8 @@ std::vector<IbForwardingTable> read_forwarding_tables(const std::vector<std::str
     std::set<std::uint64_t> guids;
     for (const auto& t : tables)
         if (!guids.insert(t.guid).second)
-            throw InputError(t.where, fmt::format("switch GUID {:#018x} has a second table", t.guid), "give every switch's table once");
+            throw InputError(t.where, fmt::format("switch GUID {:#018x} has a second table", t.guid),
+                             "give every switch's table once");
     return tables;
 }
 

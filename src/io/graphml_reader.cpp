@@ -115,13 +115,17 @@ private:
             if (c.name != "node") continue;
             GraphmlNode n{attr(c, "id"), "", false, c.line};
             if (n.id.empty()) fail(c, "a <node> without id", "give every node an id");
-            if (!by_id.emplace(n.id, static_cast<int>(nodes.size())).second) fail(c, "node id '" + n.id + "' is used twice", "give every node a unique id");
+            if (!by_id.emplace(n.id, static_cast<int>(nodes.size())).second)
+                fail(c, "node id '" + n.id + "' is used twice", "give every node a unique id");
             auto d = data_of(c, keys_.node);
             std::string kind = lower(d.count("kind") ? d["kind"] : d.count("type") ? d["type"] : "");
-            if (!kind.empty() && kind != "host" && kind != "switch" && d.count("kind")) fail(c, "node kind '" + kind + "'", "use host or switch");
+            if (!kind.empty() && kind != "host" && kind != "switch" && d.count("kind"))
+                fail(c, "node kind '" + kind + "'", "use host or switch");
             n.host = kind == "host";
             any_host |= n.host;
-            n.name = io::safe_name(d.count("label") && !d["label"].empty() ? d["label"] : d.count("name") && !d["name"].empty() ? d["name"] : n.id);
+            n.name = io::safe_name(d.count("label") && !d["label"].empty() ? d["label"]
+                                   : d.count("name") && !d["name"].empty() ? d["name"]
+                                                                           : n.id);
             ++label_uses[n.name];
             nodes.push_back(std::move(n));
         }
@@ -139,9 +143,12 @@ private:
         return net;
     }
 
-    void edge(Network& net, const XmlElement& c, const std::map<std::string, int>& by_id, const std::vector<int>& index, bool directed_default) {
+    void edge(Network& net, const XmlElement& c, const std::map<std::string, int>& by_id, const std::vector<int>& index,
+              bool directed_default) {
         auto s = by_id.find(attr(c, "source")), t = by_id.find(attr(c, "target"));
-        if (s == by_id.end() || t == by_id.end()) fail(c, "edge endpoint '" + (s == by_id.end() ? attr(c, "source") : attr(c, "target")) + "' is not a node", "use node ids");
+        if (s == by_id.end() || t == by_id.end())
+            fail(c, "edge endpoint '" + (s == by_id.end() ? attr(c, "source") : attr(c, "target")) + "' is not a node",
+                 "use node ids");
         std::string dir = attr(c, "directed");
         bool directed = dir.empty() ? directed_default : dir == "true";
         auto d = data_of(c, keys_.edge);
@@ -164,7 +171,8 @@ private:
     static void attach_hosts(Network& net) {
         for (int s : net.switches()) {
             std::string name = "h_" + net.node(s).name;
-            if (net.find_node(name)) throw InputError("graphml", "node '" + name + "' already exists", "rename it or mark hosts with a kind key");
+            if (net.find_node(name))
+                throw InputError("graphml", "node '" + name + "' already exists", "rename it or mark hosts with a kind key");
             net.add_cable(net.add_host(name), s);
         }
     }

@@ -19,10 +19,12 @@ void write_graphml(std::ostream& out, const Network& net) {
     out << "    <data key=\"gname\">" << xml_escape(net.name()) << "</data>\n";
     out << "    <data key=\"grate\">" << net.default_rate() << "</data>\n";
     for (const auto& n : net.nodes())
-        out << "    <node id=\"" << xml_escape(n.name) << "\"><data key=\"kind\">" << (n.kind == NodeKind::Host ? "host" : "switch") << "</data></node>\n";
+        out << "    <node id=\"" << xml_escape(n.name) << "\"><data key=\"kind\">"
+            << (n.kind == NodeKind::Host ? "host" : "switch") << "</data></node>\n";
     for (int l = 0; l < net.link_count(); ++l) {
         const Link& k = net.link(l);
-        out << "    <edge source=\"" << xml_escape(net.node(k.from).name) << "\" target=\"" << xml_escape(net.node(k.to).name) << "\"><data key=\"name\">" << xml_escape(k.name) << "</data>";
+        out << "    <edge source=\"" << xml_escape(net.node(k.from).name) << "\" target=\"" << xml_escape(net.node(k.to).name)
+            << "\"><data key=\"name\">" << xml_escape(k.name) << "</data>";
         if (k.rate > 0) out << "<data key=\"rate\">" << k.rate << "</data>";
         out << "</edge>\n";
     }

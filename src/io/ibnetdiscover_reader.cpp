@@ -23,9 +23,14 @@ using io::TextLines;
 struct Cursor {
     std::string_view s;
     std::size_t i = 0;
-    void skip_space() { while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i; }
+    void skip_space() {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    }
     bool eat(char c) {
-        if (i < s.size() && s[i] == c) { ++i; return true; }
+        if (i < s.size() && s[i] == c) {
+            ++i;
+            return true;
+        }
         return false;
     }
     std::string_view until(char c) {  // the text up to c (c consumed); empty view if no c
@@ -85,7 +90,8 @@ std::string speed_of(std::string_view comment) {
 std::uint64_t guid_of(const TextLines& in, std::string_view value) {
     auto paren = value.find('(');
     std::uint64_t v = 0;
-    if (!io::parse_uint(io::trim(value.substr(0, paren)), v, UINT64_MAX, 16)) in.fail("bad GUID '" + std::string(value) + "'", "write GUIDs as 0x followed by hex digits");
+    if (!io::parse_uint(io::trim(value.substr(0, paren)), v, UINT64_MAX, 16))
+        in.fail("bad GUID '" + std::string(value) + "'", "write GUIDs as 0x followed by hex digits");
     return v;
 }
 
@@ -119,10 +125,12 @@ private:
             auto key = s.substr(0, eq);
             if (key == "switchguid" || key == "caguid" || key == "rtguid") pending_guid_ = guid_of(in_, s.substr(eq + 1));
             else if (key != "vendid" && key != "devid" && key != "sysimgguid")
-                in_.fail("unknown setting '" + std::string(key) + "'", "expected vendid, devid, sysimgguid, switchguid or caguid");
+                in_.fail("unknown setting '" + std::string(key) + "'",
+                         "expected vendid, devid, sysimgguid, switchguid or caguid");
             return;
         }
-        in_.fail("unexpected line '" + std::string(s.substr(0, 60)) + "'", "expected a Switch/Ca header, a [port] line or a comment");
+        in_.fail("unexpected line '" + std::string(s.substr(0, 60)) + "'",
+                 "expected a Switch/Ca header, a [port] line or a comment");
     }
 
     void header(std::string_view s, std::string_view type) {
@@ -131,7 +139,8 @@ private:
         auto count_end = c.s.find_first_of(" \t\"", c.i);
         IbNode n;
         n.is_switch = type == "Switch";
-        n.port_count = port_number(in_, c.s.substr(c.i, count_end == std::string_view::npos ? std::string_view::npos : count_end - c.i));
+        n.port_count =
+            port_number(in_, c.s.substr(c.i, count_end == std::string_view::npos ? std::string_view::npos : count_end - c.i));
         if (n.port_count < 1) in_.fail("a node needs at least one port", "give the port count after the node type");
         c.i = count_end == std::string_view::npos ? c.s.size() : count_end;
         c.skip_space();
@@ -149,7 +158,10 @@ private:
         pending_guid_ = 0;
         n.line = in_.line_number();
         auto [it, fresh] = index_.emplace(n.id, static_cast<int>(topo_.nodes.size()));
-        if (!fresh) in_.fail("node \"" + n.id + "\" is described twice (first on line " + std::to_string(topo_.nodes[it->second].line) + ")", "describe every node once");
+        if (!fresh)
+            in_.fail(
+                "node \"" + n.id + "\" is described twice (first on line " + std::to_string(topo_.nodes[it->second].line) + ")",
+                "describe every node once");
         topo_.nodes.push_back(std::move(n));
     }
 
@@ -178,10 +190,14 @@ private:
             if (!n.is_switch && !after.empty() && after[0] != '"') lid = comment_lid(in_, rest);
         }
         if (port < 1 || port > n.port_count)
-            in_.fail("port " + std::to_string(port) + " is outside 1.." + std::to_string(n.port_count) + " of \"" + n.id + "\"", "fix the port or the node's port count");
+            in_.fail("port " + std::to_string(port) + " is outside 1.." + std::to_string(n.port_count) + " of \"" + n.id + "\"",
+                     "fix the port or the node's port count");
         if (p.peer_port < 1) in_.fail("peer port 0 is not a cable end", "peer ports start at 1");
-        if (n.ports.count(port)) in_.fail("port " + std::to_string(port) + " of \"" + n.id + "\" is listed twice", "list every port once");
-        if (p.peer_id == n.id) in_.fail("port " + std::to_string(port) + " of \"" + n.id + "\" is cabled to its own node", "a cable joins two nodes");
+        if (n.ports.count(port))
+            in_.fail("port " + std::to_string(port) + " of \"" + n.id + "\" is listed twice", "list every port once");
+        if (p.peer_id == n.id)
+            in_.fail("port " + std::to_string(port) + " of \"" + n.id + "\" is cabled to its own node",
+                     "a cable joins two nodes");
         n.ports[port] = std::move(p);
         if (lid) n.port_lids[port] = lid;
         if (!n.is_switch && !n.lid && lid) n.lid = lid;
@@ -193,11 +209,15 @@ private:
             for (auto& [port, p] : self.ports) {
                 auto where = topo_.file + ":" + std::to_string(p.line);
                 auto it = index_.find(p.peer_id);
-                if (it == index_.end()) throw InputError(where, "peer \"" + p.peer_id + "\" is not described in the file", "give the whole ibnetdiscover output");
+                if (it == index_.end())
+                    throw InputError(where, "peer \"" + p.peer_id + "\" is not described in the file",
+                                     "give the whole ibnetdiscover output");
                 const IbNode& peer = topo_.nodes[it->second];
                 auto back = peer.ports.find(p.peer_port);
                 if (back == peer.ports.end() || back->second.peer_id != self.id || back->second.peer_port != port)
-                    throw InputError(where, "\"" + self.id + "\"[" + std::to_string(port) + "] -> \"" + peer.id + "\"[" + std::to_string(p.peer_port) + "] does not point back",
+                    throw InputError(where,
+                                     "\"" + self.id + "\"[" + std::to_string(port) + "] -> \"" + peer.id + "\"[" +
+                                         std::to_string(p.peer_port) + "] does not point back",
                                      "list both ends of every cable consistently");
                 p.peer = it->second;
             }

@@ -20,8 +20,8 @@ namespace {
 /// Data rate in bytes/s of a "4xEDR"-style width x speed, 0 if unknown (the lane rates
 /// are the IBTA data rates after line coding).
 double ib_rate(const std::string& speed) {
-    static const std::map<std::string, double> lane_gbps{{"SDR", 2},  {"DDR", 4},  {"QDR", 8},   {"FDR10", 10},
-                                                          {"FDR", 13.64}, {"EDR", 25}, {"HDR", 50}, {"NDR", 100}, {"XDR", 200}};
+    static const std::map<std::string, double> lane_gbps{{"SDR", 2},  {"DDR", 4},  {"QDR", 8},   {"FDR10", 10}, {"FDR", 13.64},
+                                                         {"EDR", 25}, {"HDR", 50}, {"NDR", 100}, {"XDR", 200}};
     auto x = speed.find('x');
     std::uint64_t width = 0;
     if (x == std::string::npos || !io::parse_uint(speed.substr(0, x), width, 64)) return 0;
@@ -101,7 +101,9 @@ private:
                 host_ports_.push_back({i, port});
             }
         }
-        if (net_.hosts().empty()) throw InputError(topo_.file, "the fabric has no cabled channel adapter (host)", "give the whole ibnetdiscover output");
+        if (net_.hosts().empty())
+            throw InputError(topo_.file, "the fabric has no cabled channel adapter (host)",
+                             "give the whole ibnetdiscover output");
     }
 
     int net_node(int ib, int port) const {
@@ -121,13 +123,15 @@ private:
         for (std::size_t i = 0; i < topo_.nodes.size(); ++i)
             for (const auto& [port, p] : topo_.nodes[i].ports) {
                 int a = static_cast<int>(i);
-                int l = net_.add_link(end_name(a, port) + "-" + end_name(p.peer, p.peer_port), net_node(a, port), net_node(p.peer, p.peer_port));
+                int l = net_.add_link(end_name(a, port) + "-" + end_name(p.peer, p.peer_port), net_node(a, port),
+                                      net_node(p.peer, p.peer_port));
                 link_of_port_[{a, port}] = l;
                 rates.push_back(ib_rate(p.speed));
                 if (rates.back() > 0) ++rate_count[rates.back()];
             }
         if (rate_count.empty()) return;
-        double common = std::max_element(rate_count.begin(), rate_count.end(), [](auto& x, auto& y) { return x.second < y.second; })->first;
+        double common =
+            std::max_element(rate_count.begin(), rate_count.end(), [](auto& x, auto& y) { return x.second < y.second; })->first;
         net_.set_default_rate(common);
         // Links at another speed keep their own rate (Network::link_rate reads it).
         Network rebuilt(net_.name(), common);
@@ -139,7 +143,9 @@ private:
         net_ = std::move(rebuilt);
     }
 
-    const IbForwardingTable* table_of(int sw) const { return sw < static_cast<int>(table_index_.size()) ? table_index_[sw] : nullptr; }
+    const IbForwardingTable* table_of(int sw) const {
+        return sw < static_cast<int>(table_index_.size()) ? table_index_[sw] : nullptr;
+    }
 
     void match_tables() {
         std::unordered_map<std::uint64_t, int> by_guid;
@@ -155,7 +161,8 @@ private:
             int sw = g != by_guid.end() ? g->second : -1;
             if (sw < 0 && by_lid.count(t.lid)) sw = by_lid[t.lid];
             if (sw < 0)
-                throw InputError(t.where, fmt::format("switch LID {} guid {:#018x} is not in the topology {}", t.lid, t.guid, topo_.file),
+                throw InputError(t.where,
+                                 fmt::format("switch LID {} guid {:#018x} is not in the topology {}", t.lid, t.guid, topo_.file),
                                  "give the topology and the tables of the same fabric");
             table_index_[sw] = &t;
         }
@@ -177,10 +184,14 @@ private:
             const IbNode& n = topo_.nodes[ib];
             auto pl = n.port_lids.find(port);
             int lid = pl != n.port_lids.end() ? pl->second : n.lid;
-            if (!lid) throw InputError(topo_.file + ":" + std::to_string(n.line), "no LID is given for host '" + net_.node(net_node(ib, port)).name + "'",
-                                       "use ibnetdiscover output: its comments carry the LIDs");
+            if (!lid)
+                throw InputError(topo_.file + ":" + std::to_string(n.line),
+                                 "no LID is given for host '" + net_.node(net_node(ib, port)).name + "'",
+                                 "use ibnetdiscover output: its comments carry the LIDs");
             if (auto [it, fresh] = lid_owner.emplace(lid, Endpoint{ib, port}); !fresh)
-                throw InputError(topo_.file + ":" + std::to_string(n.line), "LID " + std::to_string(lid) + " is given to two ports", "give the ibnetdiscover output of one fabric");
+                throw InputError(topo_.file + ":" + std::to_string(n.line),
+                                 "LID " + std::to_string(lid) + " is given to two ports",
+                                 "give the ibnetdiscover output of one fabric");
             host_lid_.push_back(lid);
         }
         std::vector<int> state(topo_.nodes.size());
@@ -206,31 +217,38 @@ private:
             if (state[at] == 1) {
                 std::string loop;
                 for (int s : trail) loop += names_[s] + " -> ";
-                throw InputError(table_of(at)->where, fmt::format("LID {} ('{}'): the forwarding tables loop: {}{}", lid, net_.node(dst).name, loop, names_[at]),
-                                 "the tables were captured from different sweeps, or edited: capture them again");
+                throw InputError(
+                    table_of(at)->where,
+                    fmt::format("LID {} ('{}'): the forwarding tables loop: {}{}", lid, net_.node(dst).name, loop, names_[at]),
+                    "the tables were captured from different sweeps, or edited: capture them again");
             }
             state[at] = 1;
             trail.push_back(at);
             const IbForwardingTable* t = table_of(at);
-            if (!t) throw InputError(topo_.file + ":" + std::to_string(topo_.nodes[at].line),
-                                     switch_label(at) + " has no forwarding table, and routes to LID " + std::to_string(lid) + " enter it",
-                                     "give its table (OpenSM's dump has every switch; ibroute may miss unreachable ones)");
+            if (!t)
+                throw InputError(
+                    topo_.file + ":" + std::to_string(topo_.nodes[at].line),
+                    switch_label(at) + " has no forwarding table, and routes to LID " + std::to_string(lid) + " enter it",
+                    "give its table (OpenSM's dump has every switch; ibroute may miss unreachable ones)");
             auto e = t->port_of_lid.find(lid);
             if (e == t->port_of_lid.end())
-                throw InputError(t->where, fmt::format("{} has no entry for LID {} ('{}')", switch_label(at), lid, net_.node(dst).name),
+                throw InputError(t->where,
+                                 fmt::format("{} has no entry for LID {} ('{}')", switch_label(at), lid, net_.node(dst).name),
                                  "the destination is unrouted: check the subnet manager's log");
             const int port = e->second;
             auto cable = topo_.nodes[at].ports.find(port);
             if (cable == topo_.nodes[at].ports.end())
-                throw InputError(t->where, fmt::format("{} sends LID {} ('{}') to port {}, which leads nowhere (no cable in {})", switch_label(at), lid,
-                                                       net_.node(dst).name, port, topo_.file),
+                throw InputError(t->where,
+                                 fmt::format("{} sends LID {} ('{}') to port {}, which leads nowhere (no cable in {})",
+                                             switch_label(at), lid, net_.node(dst).name, port, topo_.file),
                                  "give the topology and the tables of the same fabric");
             out_link[net_node(at, 0)][dst] = link_of_port_.at({at, port});
             const IbPort& p = cable->second;
             if (!topo_.nodes[p.peer].is_switch) {
                 if (p.peer != dst_ib || p.peer_port != dst_port)
-                    throw InputError(t->where, fmt::format("{} sends LID {} ('{}') to port {}, which leads to host '{}'", switch_label(at), lid,
-                                                           net_.node(dst).name, port, net_.node(net_node(p.peer, p.peer_port)).name),
+                    throw InputError(t->where,
+                                     fmt::format("{} sends LID {} ('{}') to port {}, which leads to host '{}'", switch_label(at),
+                                                 lid, net_.node(dst).name, port, net_.node(net_node(p.peer, p.peer_port)).name),
                                      "hosts do not forward: give the topology and the tables of the same fabric");
                 break;
             }

@@ -16,7 +16,12 @@ namespace {
 std::string line_col(const std::string& text, std::size_t byte) {
     std::size_t line = 1, col = 1;
     for (std::size_t i = 0; i + 1 < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') { ++line; col = 1; } else { ++col; }
+        if (text[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
     }
     return std::to_string(line) + ":" + std::to_string(col);
 }
@@ -48,7 +53,8 @@ std::size_t too_deep_at(const std::string& text) {
 json parse_json_text(std::string text, const std::string& name) {
     strip_bom(text);
     if (auto at = too_deep_at(text); at != std::string::npos)
-        throw InputError(name + ":" + line_col(text, at), "arrays and objects nest deeper than " + std::to_string(kMaxJsonDepth) + " levels",
+        throw InputError(name + ":" + line_col(text, at),
+                         "arrays and objects nest deeper than " + std::to_string(kMaxJsonDepth) + " levels",
                          "flatten the document");
     try {
         return json::parse(text);

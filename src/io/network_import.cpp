@@ -55,8 +55,9 @@ Network import_network(const std::string& format, const std::vector<std::string>
     auto it = table().find(format);
     if (it == table().end()) throw InputError("--from " + format, "unknown import format", "use one of: " + import_help());
     if (files.size() < it->second.min_files || files.size() > it->second.max_files)
-        throw InputError("--from " + format, "takes " + std::to_string(it->second.min_files) +
-                                                 (it->second.max_files > it->second.min_files ? " or more files" : " file"),
+        throw InputError("--from " + format,
+                         "takes " + std::to_string(it->second.min_files) +
+                             (it->second.max_files > it->second.min_files ? " or more files" : " file"),
                          import_help());
     return it->second.read(files);
 }

@@ -1,9 +1,8 @@
 #include "liquid/io/network_json.hpp"
 
-
-#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/traffic/patterns.hpp"
 
@@ -36,9 +35,11 @@ double rate_of(const JsonAt& at) {
 /// The network's own name: free text for people, but one line of printable characters.
 std::string network_name(const JsonAt& at) {
     std::string name = at.string();
-    if (name.size() > kMaxNameLength) at.fail("the name is longer than " + std::to_string(kMaxNameLength) + " characters", "shorten it");
+    if (name.size() > kMaxNameLength)
+        at.fail("the name is longer than " + std::to_string(kMaxNameLength) + " characters", "shorten it");
     for (char c : name)
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) at.fail("the name holds a control character", "use printable characters");
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            at.fail("the name holds a control character", "use printable characters");
     return name;
 }
 
@@ -83,7 +84,10 @@ void read_links(Network& net, const JsonAt& doc) {
             JsonAt c = cables[i];
             if (c.array().size() != 2) c.fail("a cable joins two nodes", "write [\"a\", \"b\"]");
             int a = node_named(net, c[0]), b = node_named(net, c[1]);
-            located(c, [&] { net.add_cable(a, b); return 0; });
+            located(c, [&] {
+                net.add_cable(a, b);
+                return 0;
+            });
         }
     }
     if (net.link_count() == 0) doc.fail("the network has no links", "add \"links\" (or \"cables\")");
@@ -102,7 +106,9 @@ Routing read_table(const Network& net, const JsonAt& r) {
             auto d = net.find_node(dest);
             if (!d) cell.fail("unknown destination '" + dest + "'", "use a host or switch name as key");
             int hop = node_named(net, cell);
-            if (!net.link_between(*sw, hop)) cell.fail("'" + net.node(hop).name + "' is not a neighbour of '" + from + "'", "name a node joined to it by a link");
+            if (!net.link_between(*sw, hop))
+                cell.fail("'" + net.node(hop).name + "' is not a neighbour of '" + from + "'",
+                          "name a node joined to it by a link");
             next[*sw][*d] = hop;
         }
     }
@@ -124,7 +130,8 @@ Routing read_forwarding(const Network& net, const JsonAt& r) {
             auto d = net.find_node(dest);
             if (!d || !net.is_host(*d)) cell.fail("'" + dest + "' is not a host", "use a receiving host name as key");
             int l = link_named(net, cell);
-            if (net.link(l).from != *sw) cell.fail("link '" + net.link(l).name + "' does not leave '" + from + "'", "name one of its outgoing links");
+            if (net.link(l).from != *sw)
+                cell.fail("link '" + net.link(l).name + "' does not leave '" + from + "'", "name one of its outgoing links");
             out[*sw][*d] = l;
         }
     }

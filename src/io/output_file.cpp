@@ -1,11 +1,11 @@
 #include "liquid/io/output_file.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
-#include <random>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
+#include <random>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -13,8 +13,8 @@
 #include <sstream>
 
 #include "io/sha256.hpp"
-#include "liquid/base/stop.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/stop.hpp"
 
 namespace liquid {
 
@@ -89,7 +89,8 @@ OutputBatch::OutputBatch(std::filesystem::path dir, RunInfo run) : dir_(std::mov
                          "give a writable directory");
     staging_ = temporary_sibling((dir_ / ".liquid-staging").string());
     if (!std::filesystem::create_directory(staging_, ec) || ec)
-        throw InputError(dir_.string(), "cannot create a staging directory inside it" + (ec ? ": " + ec.message() : std::string()),
+        throw InputError(dir_.string(),
+                         "cannot create a staging directory inside it" + (ec ? ": " + ec.message() : std::string()),
                          "give a writable directory");
 }
 
@@ -112,7 +113,8 @@ void OutputBatch::add(const std::string& name, std::string_view content) {
 std::string OutputBatch::manifest_text() const {
     nlohmann::json files = nlohmann::json::array();
     for (const Staged& f : staged_) files.push_back({{"name", f.name}, {"bytes", f.bytes}, {"sha256", f.sha256}});
-    nlohmann::json m{{"liquid_version", LIQUID_VERSION}, {"command_line", run_.command_line}, {"seed", nullptr}, {"files", files}};
+    nlohmann::json m{
+        {"liquid_version", LIQUID_VERSION}, {"command_line", run_.command_line}, {"seed", nullptr}, {"files", files}};
     if (run_.seed) m["seed"] = *run_.seed;
     return m.dump(1) + "\n";
 }
@@ -154,7 +156,8 @@ void OutputBatch::commit() {
     throw_if_stopped();
     remove_previous_run();
     for (const Staged& f : staged_)
-        if (::rename((staging_ / f.name).c_str(), final_path(f.name).c_str()) != 0) write_failed(final_path(f.name).string(), errno);
+        if (::rename((staging_ / f.name).c_str(), final_path(f.name).c_str()) != 0)
+            write_failed(final_path(f.name).string(), errno);
     if (::rename((staging_ / manifest).c_str(), manifest_path().c_str()) != 0) write_failed(manifest_path().string(), errno);
     committed_ = true;
     std::error_code ec;

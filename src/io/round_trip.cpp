@@ -16,8 +16,7 @@ std::vector<std::string> link_names_of(const Traffic& t, const Transfer& x) {
     std::vector<std::string> names;
     if (!x.path.empty())
         for (int l : x.path) names.push_back(t.link_name(l));
-    else
-        x.links.for_each([&](std::size_t l) { names.push_back(t.link_name(static_cast<int>(l))); });
+    else x.links.for_each([&](std::size_t l) { names.push_back(t.link_name(static_cast<int>(l))); });
     return names;
 }
 
@@ -39,7 +38,8 @@ std::string network_difference(const Network& a, const Network& b) {
     const auto ja = network_to_json(a), jb = network_to_json(b);
     if (ja == jb) return "";
     for (const auto& key : {"name", "rate", "hosts", "switches", "links", "routing"})
-        if (ja.value(key, nlohmann::json()) != jb.value(key, nlohmann::json())) return std::string("the network's \"") + key + "\" changed";
+        if (ja.value(key, nlohmann::json()) != jb.value(key, nlohmann::json()))
+            return std::string("the network's \"") + key + "\" changed";
     return "the network changed";
 }
 

@@ -48,7 +48,8 @@ void compress(std::array<std::uint32_t, 8>& h, const unsigned char* block) {
 }  // namespace
 
 std::string sha256_hex(std::string_view bytes) {
-    std::array<std::uint32_t, 8> h{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    std::array<std::uint32_t, 8> h{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
     std::size_t full = bytes.size() / 64 * 64;
     for (std::size_t i = 0; i < full; i += 64) compress(h, data + i);

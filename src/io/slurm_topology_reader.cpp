@@ -64,8 +64,10 @@ std::vector<std::string> expand_hostlist(const TextLines& in, std::string_view l
                 auto lo_s = range.substr(0, dash), hi_s = dash == std::string_view::npos ? lo_s : range.substr(dash + 1);
                 std::uint64_t lo = 0, hi = 0;
                 if (!io::parse_uint(lo_s, lo, 1u << 30) || !io::parse_uint(hi_s, hi, 1u << 30) || hi < lo)
-                    in.fail("bad range '" + std::string(range) + "' in '" + std::string(item) + "'", "write ranges as [1-16] or [01-16,20]");
-                if (hi - lo >= kMaxExpansion) in.fail("the range '" + std::string(range) + "' is too large", "at most 2^20 names");
+                    in.fail("bad range '" + std::string(range) + "' in '" + std::string(item) + "'",
+                            "write ranges as [1-16] or [01-16,20]");
+                if (hi - lo >= kMaxExpansion)
+                    in.fail("the range '" + std::string(range) + "' is too large", "at most 2^20 names");
                 for (std::uint64_t v = lo; v <= hi; ++v) {
                     std::string num = std::to_string(v);
                     if (num.size() < lo_s.size()) num.insert(0, lo_s.size() - num.size(), '0');  // keep zero padding
@@ -74,7 +76,8 @@ std::vector<std::string> expand_hostlist(const TextLines& in, std::string_view l
                 if (comma == std::string_view::npos) break;
                 r = comma + 1;
             }
-            if (partial.size() * values.size() > kMaxExpansion) in.fail("'" + std::string(item) + "' expands to too many names", "at most 2^20 names");
+            if (partial.size() * values.size() > kMaxExpansion)
+                in.fail("'" + std::string(item) + "' expands to too many names", "at most 2^20 names");
             std::vector<std::string> next;
             for (const auto& p : partial)
                 for (const auto& v : values) next.push_back(p + v);
@@ -97,7 +100,8 @@ SwitchLine parse_line(const TextLines& in, std::string_view text) {
     s.line = in.line_number();
     for (auto w : io::words(text)) {
         auto eq = w.find('=');
-        if (eq == std::string_view::npos || eq == 0 || eq + 1 == w.size()) in.fail("expected Key=Value, found '" + std::string(w) + "'", "write e.g. SwitchName=s0 Nodes=node[1-16]");
+        if (eq == std::string_view::npos || eq == 0 || eq + 1 == w.size())
+            in.fail("expected Key=Value, found '" + std::string(w) + "'", "write e.g. SwitchName=s0 Nodes=node[1-16]");
         std::string key = std::string(w.substr(0, eq));
         for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         auto value = w.substr(eq + 1);
@@ -106,8 +110,11 @@ SwitchLine parse_line(const TextLines& in, std::string_view text) {
         else if (key == "nodes") s.nodes = expand_hostlist(in, value);
         else if (key == "linkspeed") {
             std::uint64_t v = 0;
-            if (!io::parse_uint(value, v, UINT32_MAX)) in.fail("LinkSpeed '" + std::string(value) + "' is not a whole number", "LinkSpeed is a relative number");
-        } else in.fail("unknown key '" + std::string(w.substr(0, eq)) + "'", "the tree plugin knows SwitchName, Switches, Nodes, LinkSpeed");
+            if (!io::parse_uint(value, v, UINT32_MAX))
+                in.fail("LinkSpeed '" + std::string(value) + "' is not a whole number", "LinkSpeed is a relative number");
+        } else
+            in.fail("unknown key '" + std::string(w.substr(0, eq)) + "'",
+                    "the tree plugin knows SwitchName, Switches, Nodes, LinkSpeed");
     }
     if (s.name.empty()) in.fail("the line has no SwitchName", "start it with SwitchName=NAME");
     return s;
@@ -116,7 +123,7 @@ SwitchLine parse_line(const TextLines& in, std::string_view text) {
 /// Up/down forwarding: for each receiver, the switches above it descend toward it, the
 /// others climb toward the nearest one above it.
 Routing up_down(const std::string& path, const Network& net, const std::map<int, std::vector<int>>& parents,
-               const std::map<int, std::vector<int>>& children) {
+                const std::map<int, std::vector<int>>& children) {
     std::map<int, std::map<int, int>> out;
     const auto switches = net.switches();
     auto has_host = [&](int sw) {
@@ -137,7 +144,10 @@ Routing up_down(const std::string& path, const Network& net, const std::map<int,
         for (int l : net.out_links(h)) mark(net.link(l).to, 1);
         for (int sw : switches) {
             if (auto d = down.find(sw); d != down.end()) {
-                if (auto direct = net.link_between(sw, h)) { out[sw][h] = *direct; continue; }
+                if (auto direct = net.link_between(sw, h)) {
+                    out[sw][h] = *direct;
+                    continue;
+                }
                 int best = -1;
                 for (int c : children.count(sw) ? children.at(sw) : std::vector<int>{})
                     if (auto dc = down.find(c); dc != down.end() && dc->second == d->second - 1 && best < 0) best = c;
@@ -153,7 +163,10 @@ Routing up_down(const std::string& path, const Network& net, const std::map<int,
             if (auto p = parents.find(sw); p != parents.end())
                 for (int up : p->second) {
                     int c = cost(up);
-                    if (c >= 0 && (best < 0 || c + 1 < best)) { best = c + 1; via = up; }
+                    if (c >= 0 && (best < 0 || c + 1 < best)) {
+                        best = c + 1;
+                        via = up;
+                    }
                 }
             climb[sw] = best;
             if (via >= 0) out[sw][h] = *net.link_between(sw, via);
@@ -161,7 +174,8 @@ Routing up_down(const std::string& path, const Network& net, const std::map<int,
         };
         for (int sw : switches)
             if (cost(sw) < 0 && has_host(sw))
-                throw InputError(path, "node '" + net.node(h).name + "' cannot be reached from switch '" + net.node(sw).name + "'",
+                throw InputError(path,
+                                 "node '" + net.node(h).name + "' cannot be reached from switch '" + net.node(sw).name + "'",
                                  "join all switches under common parents (one tree)");
     }
     return Routing::forwarding(std::move(out));
@@ -184,8 +198,11 @@ void require_acyclic(const std::string& path, const Network& net, const std::map
         state[sw] = 1;
         if (auto c = children.find(sw); c != children.end())
             for (int child : c->second) {
-                if (state[child] == 1) throw InputError(path, "switches '" + net.node(sw).name + "' and '" + net.node(child).name + "' are each other's ancestors (a cycle)",
-                                                        "a tree lists every switch below its parents only");
+                if (state[child] == 1)
+                    throw InputError(path,
+                                     "switches '" + net.node(sw).name + "' and '" + net.node(child).name +
+                                         "' are each other's ancestors (a cycle)",
+                                     "a tree lists every switch below its parents only");
                 if (state[child] == 0) visit(child);
             }
         state[sw] = 2;
@@ -205,7 +222,8 @@ Network read_slurm_topology(const std::string& path) {
         if (text.empty()) continue;
         lines.push_back(parse_line(in, text));
         if (auto [it, fresh] = switch_line.emplace(lines.back().name, in.line_number()); !fresh)
-            in.fail("switch '" + lines.back().name + "' is already defined on line " + std::to_string(it->second), "define every switch once");
+            in.fail("switch '" + lines.back().name + "' is already defined on line " + std::to_string(it->second),
+                    "define every switch once");
     }
     if (lines.empty()) throw InputError(path, "the file defines no switch", "add lines such as 'SwitchName=s0 Nodes=node[1-16]'");
     Network net(std::filesystem::path(path).stem().string());
@@ -217,7 +235,8 @@ Network read_slurm_topology(const std::string& path) {
         const std::string where = path + ":" + std::to_string(l.line);
         for (const auto& c : l.switches) {
             auto child = net.find_node(c);
-            if (!child || net.is_host(*child)) throw InputError(where, "switch '" + c + "' is not defined", "add a SwitchName=" + c + " line");
+            if (!child || net.is_host(*child))
+                throw InputError(where, "switch '" + c + "' is not defined", "add a SwitchName=" + c + " line");
             if (*child == sw) throw InputError(where, "switch '" + c + "' lists itself", "list its child switches");
             if (std::find(children[sw].begin(), children[sw].end(), *child) != children[sw].end())
                 throw InputError(where, "switch '" + c + "' is listed twice", "list each child once");
@@ -227,12 +246,14 @@ Network read_slurm_topology(const std::string& path) {
         }
         for (const auto& n : l.nodes) {
             if (auto [it, fresh] = host_line.emplace(n, l.line); !fresh)
-                throw InputError(where, "node '" + n + "' is already attached on line " + std::to_string(it->second), "attach every node to one switch");
+                throw InputError(where, "node '" + n + "' is already attached on line " + std::to_string(it->second),
+                                 "attach every node to one switch");
             if (net.find_node(n)) throw InputError(where, "'" + n + "' is both a switch and a node", "rename one of them");
             located(where, [&] { net.add_cable(net.add_host(n), sw); });
         }
     }
-    if (net.hosts().empty()) throw InputError(path, "no switch lists any Nodes=", "attach the compute nodes to the leaf switches");
+    if (net.hosts().empty())
+        throw InputError(path, "no switch lists any Nodes=", "attach the compute nodes to the leaf switches");
     require_acyclic(path, net, children);
     net.set_routing(up_down(path, net, parents, children));
     return net;

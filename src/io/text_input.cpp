@@ -63,7 +63,8 @@ bool parse_uint(std::string_view s, std::uint64_t& out, std::uint64_t max, int b
 std::string safe_name(std::string_view s) {
     std::string out(s);
     for (char& c : out) {
-        bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '+' || c == '-';
+        bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+                  c == '+' || c == '-';
         if (!ok) c = '_';
     }
     return out;

@@ -70,7 +70,8 @@ Traffic parse_traffic(std::istream& in, const std::string& filename) {
         for (std::string_view word : words(text.substr(colon + 1))) {
             std::string link(word);
             check_name(link, where, "link");
-            if (!seen.insert(word).second) throw InputError(where, "link '" + link + "' is repeated", "list each link once per transfer");
+            if (!seen.insert(word).second)
+                throw InputError(where, "link '" + link + "' is repeated", "list each link once per transfer");
             if (link_index.emplace(link, static_cast<int>(link_names.size())).second) link_names.push_back(link);
             p.links.push_back(std::move(link));
         }
@@ -100,8 +101,7 @@ void write_traffic(std::ostream& out, const Traffic& traffic) {
         out << t.name << ':';
         if (!t.path.empty())
             for (int l : t.path) out << ' ' << traffic.link_name(l);
-        else
-            t.links.for_each([&](std::size_t l) { out << ' ' << traffic.link_name(static_cast<int>(l)); });
+        else t.links.for_each([&](std::size_t l) { out << ' ' << traffic.link_name(static_cast<int>(l)); });
         out << '\n';
     }
 }

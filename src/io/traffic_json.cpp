@@ -3,8 +3,8 @@
 #include <climits>
 #include <filesystem>
 
-#include "liquid/io/json_input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/io/network_json.hpp"
 
 namespace liquid {
@@ -16,7 +16,8 @@ using io::JsonAt;
 int host_named(const Network& net, const JsonAt& at) {
     std::string name = at.string();
     auto id = net.find_node(name);
-    if (!id || !net.is_host(*id)) at.fail("'" + name + "' is not a host of network '" + net.name() + "'", "use a declared host name");
+    if (!id || !net.is_host(*id))
+        at.fail("'" + name + "' is not a host of network '" + net.name() + "'", "use a declared host name");
     return *id;
 }
 
@@ -92,7 +93,8 @@ PatternSpec pattern_from_json(const nlohmann::json& j, const Network& net, const
         JsonAt rows = p["demand"];
         for (std::size_t i = 0; i < rows.array().size(); ++i) {
             std::vector<int> row;
-            for (std::size_t k = 0; k < rows[i].array().size(); ++k) row.push_back(static_cast<int>(rows[i][k].integer(0, kMaxPatternCount)));
+            for (std::size_t k = 0; k < rows[i].array().size(); ++k)
+                row.push_back(static_cast<int>(rows[i][k].integer(0, kMaxPatternCount)));
             spec.demand.push_back(row);
         }
     }

@@ -38,7 +38,9 @@ private:
         return line_;
     }
     void advance(std::size_t n) { i_ = std::min(s_.size(), i_ + n); }
-    void skip_space() { while (!at_end() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_; }
+    void skip_space() {
+        while (!at_end() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+    }
     void skip_past(const char* end, const char* what) {
         auto j = s_.find(end, i_);
         if (j == std::string::npos) fail(std::string("unterminated ") + what, "close it");
@@ -57,7 +59,8 @@ private:
 
     std::string name() {
         std::size_t b = i_;
-        while (!at_end() && !std::isspace(static_cast<unsigned char>(s_[i_])) && s_[i_] != '>' && s_[i_] != '/' && s_[i_] != '=') ++i_;
+        while (!at_end() && !std::isspace(static_cast<unsigned char>(s_[i_])) && s_[i_] != '>' && s_[i_] != '/' && s_[i_] != '=')
+            ++i_;
         if (i_ == b) fail("a name is missing", "write <name ...>");
         return s_.substr(b, i_ - b);
     }
@@ -70,7 +73,10 @@ private:
     std::string decode(const std::string& raw) const {
         std::string out;
         for (std::size_t k = 0; k < raw.size(); ++k) {
-            if (raw[k] != '&') { out += raw[k]; continue; }
+            if (raw[k] != '&') {
+                out += raw[k];
+                continue;
+            }
             auto semi = raw.find(';', k);
             if (semi == std::string::npos) fail("'&' without ';'", "write &amp; for a literal ampersand");
             std::string ent = raw.substr(k + 1, semi - k - 1);
@@ -83,7 +89,8 @@ private:
             else if (!ent.empty() && ent[0] == '#') {
                 std::uint64_t code = 0;
                 bool hex = ent.size() > 1 && (ent[1] == 'x' || ent[1] == 'X');
-                if (!parse_uint(std::string_view(ent).substr(hex ? 2 : 1), code, 0x10FFFF, hex ? 16 : 10)) fail("bad character reference &" + ent + ";", "use &#N; or &#xH;");
+                if (!parse_uint(std::string_view(ent).substr(hex ? 2 : 1), code, 0x10FFFF, hex ? 16 : 10))
+                    fail("bad character reference &" + ent + ";", "use &#N; or &#xH;");
                 out += code < 0x80 ? static_cast<char>(code) : '?';  // names only need ASCII
             } else {
                 fail("unknown entity &" + ent + ";", "use &lt; &gt; &amp; &quot; &apos;");
@@ -103,14 +110,21 @@ private:
         for (;;) {
             skip_space();
             if (at_end()) fail("unterminated tag <" + qname, "close it with '>'");
-            if (looking_at("/>")) { advance(2); return e; }
-            if (s_[i_] == '>') { advance(1); break; }
+            if (looking_at("/>")) {
+                advance(2);
+                return e;
+            }
+            if (s_[i_] == '>') {
+                advance(1);
+                break;
+            }
             std::string key = name();
             skip_space();
             if (at_end() || s_[i_] != '=') fail("attribute '" + key + "' has no value", "write key=\"value\"");
             advance(1);
             skip_space();
-            if (at_end() || (s_[i_] != '"' && s_[i_] != '\'')) fail("attribute '" + key + "' is not quoted", "quote attribute values");
+            if (at_end() || (s_[i_] != '"' && s_[i_] != '\''))
+                fail("attribute '" + key + "' is not quoted", "quote attribute values");
             char q = s_[i_];
             auto end = s_.find(q, i_ + 1);
             if (end == std::string::npos) fail("unterminated value of '" + key + "'", "close the quotes");
@@ -128,8 +142,14 @@ private:
                 advance(1);
                 return e;
             }
-            if (looking_at("<!--")) { skip_past("-->", "comment"); continue; }
-            if (looking_at("<?")) { skip_past("?>", "processing instruction"); continue; }
+            if (looking_at("<!--")) {
+                skip_past("-->", "comment");
+                continue;
+            }
+            if (looking_at("<?")) {
+                skip_past("?>", "processing instruction");
+                continue;
+            }
             if (looking_at("<![CDATA[")) {
                 auto j = s_.find("]]>", i_);
                 if (j == std::string::npos) fail("unterminated CDATA", "close it with ]]>");
@@ -137,7 +157,10 @@ private:
                 i_ = j + 3;
                 continue;
             }
-            if (s_[i_] == '<') { e.children.push_back(element(depth + 1)); continue; }
+            if (s_[i_] == '<') {
+                e.children.push_back(element(depth + 1));
+                continue;
+            }
             auto j = s_.find('<', i_);
             if (j == std::string::npos) j = s_.size();
             e.text += decode(s_.substr(i_, j - i_));

@@ -77,8 +77,8 @@ int own_rank(MPI_Comm comm) {
 
 }  // namespace
 
-int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-             MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan, const ExecOptions& options) {
+int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+             MPI_Comm comm, const RankPlan& plan, const ExecOptions& options) {
     return run(Blocks(sendbuf, sendtype, sendcount, nullptr, nullptr), Blocks(recvbuf, recvtype, recvcount, nullptr, nullptr),
                comm, plan, options);
 }
@@ -86,12 +86,12 @@ int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* re
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
               const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan,
               const ExecOptions& options) {
-    return run(Blocks(sendbuf, sendtype, 0, sendcounts, sdispls), Blocks(recvbuf, recvtype, 0, recvcounts, rdispls), comm,
-               plan, options);
+    return run(Blocks(sendbuf, sendtype, 0, sendcounts, sdispls), Blocks(recvbuf, recvtype, 0, recvcounts, rdispls), comm, plan,
+               options);
 }
 
-int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-             MPI_Datatype recvtype, MPI_Comm comm, const Plan& plan, const ExecOptions& options) {
+int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+             MPI_Comm comm, const Plan& plan, const ExecOptions& options) {
     return alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, rank_plan(plan, own_rank(comm)), options);
 }
 

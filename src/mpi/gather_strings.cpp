@@ -38,9 +38,11 @@ std::vector<std::vector<std::string>> gather_strings(const std::vector<std::stri
     std::vector<long long> headers(rank == root ? std::accumulate(header_sizes.begin(), header_sizes.end(), std::size_t{0}) : 0);
     std::string all(rank == root ? std::accumulate(byte_counts.begin(), byte_counts.end(), std::size_t{0}) : 0, '\0');
     check(MPI_Gatherv(header.data(), header_size, MPI_LONG_LONG, headers.data(), header_sizes.data(), header_displs.data(),
-                      MPI_LONG_LONG, root, comm), "MPI_Gatherv");
-    check(MPI_Gatherv(bytes.data(), byte_count, MPI_CHAR, all.data(), byte_counts.data(), byte_displs.data(), MPI_CHAR, root, comm),
+                      MPI_LONG_LONG, root, comm),
           "MPI_Gatherv");
+    check(
+        MPI_Gatherv(bytes.data(), byte_count, MPI_CHAR, all.data(), byte_counts.data(), byte_displs.data(), MPI_CHAR, root, comm),
+        "MPI_Gatherv");
     std::vector<std::vector<std::string>> out;
     if (rank != root) return out;
     out.resize(static_cast<std::size_t>(size));

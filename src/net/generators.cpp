@@ -44,9 +44,7 @@ long long capped_pow(long long b, long long e, long long cap) {
 /// network's routing within a few hundred MB and its construction within seconds.
 constexpr long long kMaxTableEntries = 1LL << 24;
 
-std::string limit_text() {
-    return "at most " + std::to_string(kMaxTableEntries) + " (switch, host) routing-table entries";
-}
+std::string limit_text() { return "at most " + std::to_string(kMaxTableEntries) + " (switch, host) routing-table entries"; }
 
 }  // namespace
 

@@ -154,7 +154,8 @@ std::vector<std::vector<int>> Routing::routes_shortest(const Network& net, int s
             routes.push_back(route(net, src, dst));
             continue;
         }
-        if (parent_link[dst] < 0) throw InputError(pair_name(net, src, dst), "no path exists", "connect the two hosts or give an explicit route");
+        if (parent_link[dst] < 0)
+            throw InputError(pair_name(net, src, dst), "no path exists", "connect the two hosts or give an explicit route");
         std::vector<int> path;
         for (int v = dst; v != src; v = net.link(path.back()).from) path.push_back(parent_link[v]);
         routes.emplace_back(path.rbegin(), path.rend());
@@ -176,14 +177,19 @@ std::vector<int> Routing::route_table(const Network& net, int src, int dst) cons
     std::vector<int> path;
     Visited visited(net.node_count());
     const auto& out = net.out_links(src);
-    if (out.empty()) throw InputError(pair_name(net, src, dst), "the sender has no outgoing link", "add a link from the host to its switch");
+    if (out.empty())
+        throw InputError(pair_name(net, src, dst), "the sender has no outgoing link", "add a link from the host to its switch");
     int at = net.link(out.front()).to;
     path.push_back(out.front());
     visited.set(src);
     while (at != dst) {
-        if (visited.test(at)) throw InputError(pair_name(net, src, dst), "the routing table loops at '" + net.node(at).name + "'", "fix the next hops so the route reaches the receiver");
+        if (visited.test(at))
+            throw InputError(pair_name(net, src, dst), "the routing table loops at '" + net.node(at).name + "'",
+                             "fix the next hops so the route reaches the receiver");
         visited.set(at);
-        if (net.is_host(at)) throw InputError(pair_name(net, src, dst), "the route enters host '" + net.node(at).name + "'", "hosts do not forward; fix the next hop");
+        if (net.is_host(at))
+            throw InputError(pair_name(net, src, dst), "the route enters host '" + net.node(at).name + "'",
+                             "hosts do not forward; fix the next hop");
         int next = -1;
         if (auto direct = net.link_between(at, dst)) {
             next = dst;
@@ -199,17 +205,28 @@ std::vector<int> Routing::route_table(const Network& net, int src, int dst) cons
             } else {
                 // Look up by the receiver's switch (the first node in the row with a link to dst).
                 for (const auto& [target, via] : row)
-                    if (net.link_between(target, dst)) { next = via; break; }
+                    if (net.link_between(target, dst)) {
+                        next = via;
+                        break;
+                    }
             }
         }
         if (next < 0) {
             // No entry: forward directly to an adjacent switch attached to the receiver.
             for (int l : net.out_links(at))
-                if (net.link_between(net.link(l).to, dst)) { next = net.link(l).to; break; }
+                if (net.link_between(net.link(l).to, dst)) {
+                    next = net.link(l).to;
+                    break;
+                }
         }
-        if (next < 0) throw InputError(pair_name(net, src, dst), "the route dead-ends at '" + net.node(at).name + "'", "add a next hop for this destination");
+        if (next < 0)
+            throw InputError(pair_name(net, src, dst), "the route dead-ends at '" + net.node(at).name + "'",
+                             "add a next hop for this destination");
         auto l = net.link_between(at, next);
-        if (!l) throw InputError(pair_name(net, src, dst), "next hop '" + net.node(next).name + "' of '" + net.node(at).name + "' is not a neighbour", "name a node joined by a link");
+        if (!l)
+            throw InputError(pair_name(net, src, dst),
+                             "next hop '" + net.node(next).name + "' of '" + net.node(at).name + "' is not a neighbour",
+                             "name a node joined by a link");
         path.push_back(*l);
         at = next;
     }
@@ -218,22 +235,32 @@ std::vector<int> Routing::route_table(const Network& net, int src, int dst) cons
 
 std::vector<int> Routing::route_explicit(const Network& net, int src, int dst) const {
     auto it = paths_.find({src, dst});
-    if (it == paths_.end()) throw InputError(pair_name(net, src, dst), "no explicit path is given", "add this pair to routing.paths");
+    if (it == paths_.end())
+        throw InputError(pair_name(net, src, dst), "no explicit path is given", "add this pair to routing.paths");
     const auto& p = it->second;
-    if (p.empty()) throw InputError(pair_name(net, src, dst), "the explicit path is empty", "list the links from sender to receiver");
+    if (p.empty())
+        throw InputError(pair_name(net, src, dst), "the explicit path is empty", "list the links from sender to receiver");
     int at = src;
     std::vector<char> used(static_cast<std::size_t>(net.link_count()), 0);
     for (int l : p) {
-        if (l < 0 || l >= net.link_count()) throw InputError(pair_name(net, src, dst), "the path names a missing link", "use declared link names");
-        if (net.link(l).from != at) throw InputError(pair_name(net, src, dst), "link '" + net.link(l).name + "' does not start at '" + net.node(at).name + "'", "list links in order from sender to receiver");
-        if (used[l]) throw InputError(pair_name(net, src, dst), "the path uses link '" + net.link(l).name + "' twice (a loop)", "remove the loop");
+        if (l < 0 || l >= net.link_count())
+            throw InputError(pair_name(net, src, dst), "the path names a missing link", "use declared link names");
+        if (net.link(l).from != at)
+            throw InputError(pair_name(net, src, dst),
+                             "link '" + net.link(l).name + "' does not start at '" + net.node(at).name + "'",
+                             "list links in order from sender to receiver");
+        if (used[l])
+            throw InputError(pair_name(net, src, dst), "the path uses link '" + net.link(l).name + "' twice (a loop)",
+                             "remove the loop");
         if (at != src && net.is_host(at))
             throw InputError(pair_name(net, src, dst), "the path passes through host '" + net.node(at).name + "'",
                              "hosts do not forward; route through switches only");
         used[l] = 1;
         at = net.link(l).to;
     }
-    if (at != dst) throw InputError(pair_name(net, src, dst), "the path ends at '" + net.node(at).name + "'", "end the path at the receiver");
+    if (at != dst)
+        throw InputError(pair_name(net, src, dst), "the path ends at '" + net.node(at).name + "'",
+                         "end the path at the receiver");
     return p;
 }
 
@@ -249,19 +276,28 @@ int Routing::forwarding_entry(int sw, int dst) const {
 
 std::vector<int> Routing::route_forwarding(const Network& net, int src, int dst) const {
     const auto& out = net.out_links(src);
-    if (out.empty()) throw InputError(pair_name(net, src, dst), "the sender has no outgoing link", "add a link from the host to its switch");
+    if (out.empty())
+        throw InputError(pair_name(net, src, dst), "the sender has no outgoing link", "add a link from the host to its switch");
     std::vector<int> path{out.front()};
     Visited visited(net.node_count());
     visited.set(src);
     for (int at = net.link(out.front()).to; at != dst; at = net.link(path.back()).to) {
-        if (net.is_host(at)) throw InputError(pair_name(net, src, dst), "the route enters host '" + net.node(at).name + "'", "hosts do not forward; fix the forwarding entry");
-        if (visited.test(at)) throw InputError(pair_name(net, src, dst), "the forwarding tables loop at '" + net.node(at).name + "'", "fix the entries so the route reaches the receiver");
+        if (net.is_host(at))
+            throw InputError(pair_name(net, src, dst), "the route enters host '" + net.node(at).name + "'",
+                             "hosts do not forward; fix the forwarding entry");
+        if (visited.test(at))
+            throw InputError(pair_name(net, src, dst), "the forwarding tables loop at '" + net.node(at).name + "'",
+                             "fix the entries so the route reaches the receiver");
         visited.set(at);
         int l = forwarding_entry(at, dst);
         if (l < 0)
-            throw InputError(pair_name(net, src, dst), "switch '" + net.node(at).name + "' has no forwarding entry for the receiver", "add an out_link entry for it");
+            throw InputError(pair_name(net, src, dst),
+                             "switch '" + net.node(at).name + "' has no forwarding entry for the receiver",
+                             "add an out_link entry for it");
         if (l < 0 || l >= net.link_count() || net.link(l).from != at)
-            throw InputError(pair_name(net, src, dst), "the forwarding entry of '" + net.node(at).name + "' names a link that does not leave it", "name one of its outgoing links");
+            throw InputError(pair_name(net, src, dst),
+                             "the forwarding entry of '" + net.node(at).name + "' names a link that does not leave it",
+                             "name one of its outgoing links");
         path.push_back(l);
     }
     return path;

@@ -24,7 +24,7 @@ struct ThreadBlock {
 std::vector<ThreadBlock> thread_blocks(const Plan& plan, int rank) {
     std::vector<ThreadBlock> tbs;
     tbs.push_back({-1, -1, {{"cpy", rank, rank}}});  // the self-transfer: a local copy
-    std::vector<int> previous;                        // tbs of the last non-empty frame
+    std::vector<int> previous;                       // tbs of the last non-empty frame
     for (const RankFrame& frame : rank_plan(plan, rank).frames) {
         std::vector<int> current;
         auto add = [&](int send, int recv, Step step) {

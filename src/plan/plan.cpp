@@ -88,8 +88,10 @@ std::string verify_plan(const Plan& plan) {
     std::vector<char> seen(static_cast<std::size_t>(k) * k, 0);
     for (std::size_t f = 0; f < plan.frames.size(); ++f)
         for (const RankPair& p : plan.frames[f]) {
-            const std::string where = "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
-            if (p.src < 0 || p.src >= k || p.dst < 0 || p.dst >= k) return where + " names a rank outside 0.." + std::to_string(k - 1);
+            const std::string where =
+                "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+            if (p.src < 0 || p.src >= k || p.dst < 0 || p.dst >= k)
+                return where + " names a rank outside 0.." + std::to_string(k - 1);
             if (p.src == p.dst) return where + " is a self-transfer (done locally, not planned)";
             char& s = seen[static_cast<std::size_t>(p.src) * k + p.dst];
             if (s) return where + " appears twice";
@@ -110,8 +112,10 @@ std::vector<int> hosts_by_name(const Network& net, const std::vector<std::string
         auto id = net.find_node(names[r]);
         if (!id || !net.is_host(*id)) id = net.find_node(names[r].substr(0, names[r].find('.')));
         if (!id || !net.is_host(*id))
-            throw InputError(where, "rank " + std::to_string(r) + " runs on '" + names[r] + "', which is not a host of network '" + net.name() + "'",
-                             "name the hosts like the network does, or give LIQUID_RANKMAP (`rank host` lines)");
+            throw InputError(
+                where,
+                "rank " + std::to_string(r) + " runs on '" + names[r] + "', which is not a host of network '" + net.name() + "'",
+                "name the hosts like the network does, or give LIQUID_RANKMAP (`rank host` lines)");
         out.push_back(*id);
     }
     return out;

@@ -27,9 +27,12 @@ nlohmann::json plan_json(const Plan& plan) {
         for (const RankFrame& f : by_rank[r]) rf.push_back({{"send", f.send_to}, {"recv", f.recv_from}});
         per_rank.push_back({{"rank", r}, {"host", plan.hosts.empty() ? "" : plan.hosts[r]}, {"frames", rf}});
     }
-    return {{"format", "liquid-plan"}, {"version", 1},   {"network", plan.network}, {"method", plan.method},
-            {"ranks", plan.ranks},     {"hosts", plan.hosts}, {"duration", plan.duration}, {"length", plan.length()},
-            {"liquid", plan.liquid},   {"optimal", plan.optimal}, {"frames", frames},   {"per_rank", per_rank}};
+    return {{"format", "liquid-plan"},   {"version", 1},
+            {"network", plan.network},   {"method", plan.method},
+            {"ranks", plan.ranks},       {"hosts", plan.hosts},
+            {"duration", plan.duration}, {"length", plan.length()},
+            {"liquid", plan.liquid},     {"optimal", plan.optimal},
+            {"frames", frames},          {"per_rank", per_rank}};
 }
 
 namespace {
@@ -37,11 +40,12 @@ namespace {
 using nlohmann::json;
 
 // A member of the plan file, or an InputError naming the file and JSON path.
-const json& member(const json& j, const std::string& key, const std::string& file, const std::string& at, bool (json::*is)() const,
-                   const char* what) {
+const json& member(const json& j, const std::string& key, const std::string& file, const std::string& at,
+                   bool (json::*is)() const, const char* what) {
     if (!j.contains(key)) throw InputError(file + ": " + at, "missing \"" + key + "\"", "write it with `liquid plan --json`");
     const json& v = j[key];
-    if (!(v.*is)()) throw InputError(file + ": " + at + "/" + key, std::string("expected ") + what, "write it with `liquid plan --json`");
+    if (!(v.*is)())
+        throw InputError(file + ": " + at + "/" + key, std::string("expected ") + what, "write it with `liquid plan --json`");
     return v;
 }
 
@@ -68,11 +72,13 @@ Plan read_plan_json(const std::string& path) {
         throw InputError(path + ": /version", "unknown plan version", "this liquid reads version 1");
     Plan plan;
     const long long ranks = member(doc, "ranks", path, "", &json::is_number_integer, "a whole number").get<long long>();
-    if (ranks < 1 || ranks > 1000000) throw InputError(path + ": /ranks", "the number of ranks must be 1 or more", "give the communicator size");
+    if (ranks < 1 || ranks > 1000000)
+        throw InputError(path + ": /ranks", "the number of ranks must be 1 or more", "give the communicator size");
     plan.ranks = static_cast<int>(ranks);
     if (doc.contains("network")) plan.network = member(doc, "network", path, "", &json::is_string, "a string").get<std::string>();
     if (doc.contains("method")) plan.method = member(doc, "method", path, "", &json::is_string, "a string").get<std::string>();
-    if (doc.contains("duration")) plan.duration = member(doc, "duration", path, "", &json::is_number_integer, "a whole number").get<int>();
+    if (doc.contains("duration"))
+        plan.duration = member(doc, "duration", path, "", &json::is_number_integer, "a whole number").get<int>();
     if (doc.contains("liquid")) plan.liquid = member(doc, "liquid", path, "", &json::is_boolean, "true or false").get<bool>();
     if (doc.contains("optimal")) plan.optimal = member(doc, "optimal", path, "", &json::is_boolean, "true or false").get<bool>();
     if (doc.contains("hosts"))
@@ -83,12 +89,14 @@ Plan read_plan_json(const std::string& path) {
     const json& frames = member(doc, "frames", path, "", &json::is_array, "an array of frames");
     for (std::size_t f = 0; f < frames.size(); ++f) {
         const std::string at = "/frames/" + std::to_string(f);
-        if (!frames[f].is_array()) throw InputError(path + ": " + at, "a frame is an array of [src, dst] pairs", "write [[0, 1], ...]");
+        if (!frames[f].is_array())
+            throw InputError(path + ": " + at, "a frame is an array of [src, dst] pairs", "write [[0, 1], ...]");
         plan.frames.emplace_back();
         for (std::size_t i = 0; i < frames[f].size(); ++i) {
             const json& pair = frames[f][i];
             const std::string where = path + ": " + at + "/" + std::to_string(i);
-            if (!pair.is_array() || pair.size() != 2) throw InputError(where, "a transfer is [src, dst]", "give two rank numbers");
+            if (!pair.is_array() || pair.size() != 2)
+                throw InputError(where, "a transfer is [src, dst]", "give two rank numbers");
             plan.frames.back().push_back({rank_number(pair[0], where), rank_number(pair[1], where)});
         }
     }

@@ -50,7 +50,9 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
                         const DrawingOptions& o) {
     const double S = o.size, node_r = std::clamp(S / std::sqrt(double(net.node_count()) + 1) / 6, 1.5, 9.0);
     const double gap = std::max(0.8, node_r * 0.45), width = std::max(0.6, node_r * 0.28);
-    auto at = [&](int n) { return Point{layout.position[static_cast<std::size_t>(n)].x * S, layout.position[static_cast<std::size_t>(n)].y * S}; };
+    auto at = [&](int n) {
+        return Point{layout.position[static_cast<std::size_t>(n)].x * S, layout.position[static_cast<std::size_t>(n)].y * S};
+    };
     std::string svg = fmt::format(
         "<svg xmlns=\"http://www.w3.org/2000/svg\"{} width=\"{:.0f}\" height=\"{:.0f}\" viewBox=\"0 0 {:.0f} {:.0f}\" "
         "data-layout=\"{}\"><style>{}</style><g fill=\"none\" stroke-linecap=\"round\">",
@@ -76,8 +78,8 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
             const double mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, bulge = std::min(std::max(len * 0.12, node_r * 3), S * 0.07);
             const double side = (mx - S / 2) * -uy + (my - S / 2) * ux >= 0 ? 1 : -1;
             const Point c{mx - uy * bulge * side, my + ux * bulge * side};
-            svg += fmt::format("<path d=\"M{:.1f},{:.1f} Q{:.1f},{:.1f} {:.1f},{:.1f}\"{}>{}</path>", a.x, a.y, c.x, c.y, b.x, b.y,
-                               attrs, title_element(m));
+            svg += fmt::format("<path d=\"M{:.1f},{:.1f} Q{:.1f},{:.1f} {:.1f},{:.1f}\"{}>{}</path>", a.x, a.y, c.x, c.y, b.x,
+                               b.y, attrs, title_element(m));
         } else {
             svg += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"{}>{}</line>", a.x, a.y, b.x, b.y,
                                attrs, title_element(m));
@@ -88,11 +90,13 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
         const Point p = at(n);
         const std::string name = xml_escape(net.node(n).name);
         if (net.is_host(n))
-            svg += fmt::format("<circle class=\"host\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"><title>{}</title></circle>", p.x, p.y,
-                               node_r * 0.8, name);
+            svg += fmt::format("<circle class=\"host\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"><title>{}</title></circle>", p.x,
+                               p.y, node_r * 0.8, name);
         else
-            svg += fmt::format("<rect class=\"sw\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" rx=\"2\"><title>{}</title></rect>",
-                               p.x - node_r, p.y - node_r, 2 * node_r, 2 * node_r, name);
+            svg += fmt::format(
+                "<rect class=\"sw\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
+                "rx=\"2\"><title>{}</title></rect>",
+                p.x - node_r, p.y - node_r, 2 * node_r, 2 * node_r, name);
         if (o.labels)
             svg += fmt::format("<text class=\"lbl\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}</text>", p.x,
                                p.y - node_r * 1.3, name);
@@ -106,7 +110,8 @@ std::string link_grid_svg(const std::vector<std::string>& names, const std::vect
     const int rows = std::max(1, (n + cols - 1) / cols);
     const double cell = std::min(o.size / cols, o.labels ? 64.0 : 24.0), w = cell * cols, h = cell * rows;
     std::string svg = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"lg\"{} width=\"{:.0f}\" height=\"{:.0f}\" viewBox=\"0 0 {:.0f} {:.0f}\" "
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"lg\"{} width=\"{:.0f}\" height=\"{:.0f}\" viewBox=\"0 0 {:.0f} "
+        "{:.0f}\" "
         "data-layout=\"links\"><style>{}</style><g fill=\"none\">",
         o.id.empty() ? "" : " id=\"" + o.id + "\"", w, h, w, h, drawing_style());
     for (int l = 0; l < n; ++l) {

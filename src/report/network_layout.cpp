@@ -14,11 +14,11 @@ constexpr double kPi = std::numbers::pi;
 /// The undirected switch graph (switch indices 0..s-1 in declaration order) and, for each
 /// host, the switches it is cabled to.
 struct SwitchGraph {
-    std::vector<int> switch_node;             // switch index -> node index
-    std::vector<int> index_of;                // node index -> switch index or -1
-    std::vector<std::set<int>> adjacent;      // between switches
-    std::vector<std::vector<int>> hosts_of;   // switch index -> host nodes
-    std::vector<int> unattached_hosts;        // hosts cabled to no switch
+    std::vector<int> switch_node;            // switch index -> node index
+    std::vector<int> index_of;               // node index -> switch index or -1
+    std::vector<std::set<int>> adjacent;     // between switches
+    std::vector<std::vector<int>> hosts_of;  // switch index -> host nodes
+    std::vector<int> unattached_hosts;       // hosts cabled to no switch
 };
 
 SwitchGraph switch_graph(const Network& net) {
@@ -124,7 +124,8 @@ void place_hosts(const SwitchGraph& g, NetworkLayout& L, double r, const std::ve
         const int k = static_cast<int>(hosts.size());
         for (int i = 0; i < k; ++i) {
             const double a = dir[s] + (k == 1 ? 0 : spread * (double(i) / (k - 1) - 0.5));
-            L.position[static_cast<std::size_t>(hosts[static_cast<std::size_t>(i)])] = {c.x + r * std::cos(a), c.y + r * std::sin(a)};
+            L.position[static_cast<std::size_t>(hosts[static_cast<std::size_t>(i)])] = {c.x + r * std::cos(a),
+                                                                                        c.y + r * std::sin(a)};
         }
     }
 }
@@ -138,7 +139,8 @@ void layout_ring(const SwitchGraph& g, NetworkLayout& L) {
     for (int s = 0; s < n; ++s) {
         const double a = n == 2 ? kPi * (1 - s) : -kPi / 2 + 2 * kPi * s / n;
         dir[static_cast<std::size_t>(s)] = a;
-        L.position[static_cast<std::size_t>(g.switch_node[static_cast<std::size_t>(s)])] = {0.5 + radius * std::cos(a), 0.5 + radius * std::sin(a)};
+        L.position[static_cast<std::size_t>(g.switch_node[static_cast<std::size_t>(s)])] = {0.5 + radius * std::cos(a),
+                                                                                            0.5 + radius * std::sin(a)};
     }
     const double spread = n <= 1 ? 2 * kPi * (1 - 1.0 / double(most)) : std::min(kPi * 0.8, 2 * kPi / n * 0.8);
     place_hosts(g, L, n <= 1 ? 0.4 : (n == 2 ? 0.18 : 0.16), dir, n == 2 ? kPi * 0.7 : spread);
@@ -150,7 +152,8 @@ void layout_grid(const SwitchGraph& g, NetworkLayout& L, int w, int h) {
     std::vector<double> dir(static_cast<std::size_t>(n), kPi / 4);
     for (int i = 0; i < n; ++i) {
         const int x = i % w, y = i / w;
-        L.position[static_cast<std::size_t>(g.switch_node[static_cast<std::size_t>(i)])] = {0.05 + cell * (x + 0.4), 0.05 + cell * (y + 0.4)};
+        L.position[static_cast<std::size_t>(g.switch_node[static_cast<std::size_t>(i)])] = {0.05 + cell * (x + 0.4),
+                                                                                            0.05 + cell * (y + 0.4)};
     }
     place_hosts(g, L, cell * 0.42, dir, kPi / 3);
 }
@@ -164,7 +167,8 @@ void layout_tree(const SwitchGraph& g, NetworkLayout& L, const std::vector<int>&
     for (int l = 0; l <= top; ++l) {
         const auto& row = rows[static_cast<std::size_t>(l)];
         for (std::size_t i = 0; i < row.size(); ++i)
-            L.position[static_cast<std::size_t>(g.switch_node[static_cast<std::size_t>(row[i])])] = {(i + 0.5) / row.size(), 0.08 + band * (top - l)};
+            L.position[static_cast<std::size_t>(g.switch_node[static_cast<std::size_t>(row[i])])] = {(i + 0.5) / row.size(),
+                                                                                                     0.08 + band * (top - l)};
     }
     // Hosts in one row under the leaves, in the leaves' order.
     std::vector<int> hosts;
@@ -178,7 +182,8 @@ void layout_tree(const SwitchGraph& g, NetworkLayout& L, const std::vector<int>&
 void layout_force(const Network& net, NetworkLayout& L) {
     const int n = net.node_count();
     std::vector<Point>& p = L.position;
-    for (int i = 0; i < n; ++i) p[static_cast<std::size_t>(i)] = {0.5 + 0.4 * std::cos(2 * kPi * i / n), 0.5 + 0.4 * std::sin(2 * kPi * i / n)};
+    for (int i = 0; i < n; ++i)
+        p[static_cast<std::size_t>(i)] = {0.5 + 0.4 * std::cos(2 * kPi * i / n), 0.5 + 0.4 * std::sin(2 * kPi * i / n)};
     std::set<std::pair<int, int>> edges;
     for (const Link& l : net.links())
         if (l.from != l.to) edges.insert({std::min(l.from, l.to), std::max(l.from, l.to)});
@@ -189,13 +194,15 @@ void layout_force(const Network& net, NetworkLayout& L) {
         std::vector<Point> d(static_cast<std::size_t>(n));
         for (int a = 0; a < n; ++a)
             for (int b = a + 1; b < n; ++b) {
-                double dx = p[static_cast<std::size_t>(a)].x - p[static_cast<std::size_t>(b)].x, dy = p[static_cast<std::size_t>(a)].y - p[static_cast<std::size_t>(b)].y;
+                double dx = p[static_cast<std::size_t>(a)].x - p[static_cast<std::size_t>(b)].x,
+                       dy = p[static_cast<std::size_t>(a)].y - p[static_cast<std::size_t>(b)].y;
                 const double dist2 = std::max(1e-9, dx * dx + dy * dy), f = k * k / dist2;
                 d[static_cast<std::size_t>(a)].x += dx * f, d[static_cast<std::size_t>(a)].y += dy * f;
                 d[static_cast<std::size_t>(b)].x -= dx * f, d[static_cast<std::size_t>(b)].y -= dy * f;
             }
         for (auto [a, b] : edges) {
-            double dx = p[static_cast<std::size_t>(a)].x - p[static_cast<std::size_t>(b)].x, dy = p[static_cast<std::size_t>(a)].y - p[static_cast<std::size_t>(b)].y;
+            double dx = p[static_cast<std::size_t>(a)].x - p[static_cast<std::size_t>(b)].x,
+                   dy = p[static_cast<std::size_t>(a)].y - p[static_cast<std::size_t>(b)].y;
             const double dist = std::sqrt(dx * dx + dy * dy), f = dist / k;
             d[static_cast<std::size_t>(a)].x -= dx * f, d[static_cast<std::size_t>(a)].y -= dy * f;
             d[static_cast<std::size_t>(b)].x += dx * f, d[static_cast<std::size_t>(b)].y += dy * f;
@@ -215,7 +222,8 @@ void layout_force(const Network& net, NetworkLayout& L) {
 void fit(NetworkLayout& L, double margin) {
     if (L.position.empty()) return;
     double x0 = 1e300, y0 = 1e300, x1 = -1e300, y1 = -1e300;
-    for (const Point& q : L.position) x0 = std::min(x0, q.x), y0 = std::min(y0, q.y), x1 = std::max(x1, q.x), y1 = std::max(y1, q.y);
+    for (const Point& q : L.position)
+        x0 = std::min(x0, q.x), y0 = std::min(y0, q.y), x1 = std::max(x1, q.x), y1 = std::max(y1, q.y);
     const double span = std::max({x1 - x0, y1 - y0, 1e-9}), s = (1 - 2 * margin) / span;
     const double ox = 0.5 - s * (x1 - x0) / 2, oy = 0.5 - s * (y1 - y0) / 2;
     for (Point& q : L.position) q = {ox + (q.x - x0) * s, oy + (q.y - y0) * s};

@@ -53,7 +53,8 @@ std::string json_safe(std::string text) {
 /// JavaScript safe inside <script>: only "</script" could close the element (a blanket
 /// "</" rewrite would break regular expressions such as /</g).
 std::string script_safe(std::string text) {
-    for (auto at = text.find("</script"); at != std::string::npos; at = text.find("</script", at + 3)) text.replace(at, 2, "<\\/");
+    for (auto at = text.find("</script"); at != std::string::npos; at = text.find("</script", at + 3))
+        text.replace(at, 2, "<\\/");
     return text;
 }
 
@@ -111,16 +112,18 @@ std::string render_html(const Page& page) {
     std::string nav, body;
     for (const Section& s : page.sections) {
         nav += fmt::format("<a href=\"#section-{}\">{}</a>", s.id, xml_escape(s.heading));
-        body += fmt::format("<section id=\"section-{}\"><h2>{}</h2>\n{}<div class=\"figures\">\n", s.id, xml_escape(s.heading), s.intro_html);
+        body += fmt::format("<section id=\"section-{}\"><h2>{}</h2>\n{}<div class=\"figures\">\n", s.id, xml_escape(s.heading),
+                            s.intro_html);
         for (const Figure& f : s.figures) {
             body += figure_html(f);
             if (f.is_chart()) specs[f.id] = f.vega_lite;
         }
         body += "</div>\n" + s.html + "</section>\n";
     }
-    std::string html = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                       "<meta name=\"generator\" content=\"liquid report\">";
+    std::string html =
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        "<meta name=\"generator\" content=\"liquid report\">";
     html += "<title>" + xml_escape(page.title) + "</title><style>" + kStyle + "</style></head>\n<body>\n";
     html += "<header><h1>" + xml_escape(page.title) + "</h1><p>" + xml_escape(page.subtitle) + "</p></header>\n";
     html += "<nav>" + nav + "</nav>\n<main>\n" + body + "</main>\n";

@@ -10,15 +10,17 @@
 
 namespace liquid::report {
 
-Page report_from_results(const std::vector<std::string>& paths, const TrafficSource& traffic, const ScheduleReportOptions& options) {
+Page report_from_results(const std::vector<std::string>& paths, const TrafficSource& traffic,
+                         const ScheduleReportOptions& options) {
     if (paths.empty()) throw InputError("--from", "no result file given", "give at least one --json result");
     std::map<ResultKind, ResultFile> files;
     std::vector<ResultKind> order;
     for (const std::string& p : paths) {
         ResultFile f = read_result_file(p);
         if (files.count(f.kind))
-            throw InputError("--from " + p, std::string("a second '") + kind_name(f.kind) + "' result (the first is " +
-                                                files[f.kind].path + ")", "give one result of each kind");
+            throw InputError("--from " + p,
+                             std::string("a second '") + kind_name(f.kind) + "' result (the first is " + files[f.kind].path + ")",
+                             "give one result of each kind");
         order.push_back(f.kind);
         files.emplace(f.kind, std::move(f));
     }
@@ -30,7 +32,8 @@ Page report_from_results(const std::vector<std::string>& paths, const TrafficSou
         switch (k) {
             case ResultKind::Schedule: {
                 const ReportTraffic t = traffic();
-                append_page(page, schedule_page(saved_schedule_for_report(f.path, f.json, t.network, *t.traffic, t.source), options));
+                append_page(page,
+                            schedule_page(saved_schedule_for_report(f.path, f.json, t.network, *t.traffic, t.source), options));
                 break;
             }
             case ResultKind::Simulation: append_page(page, simulation_page(f)); break;
@@ -38,7 +41,8 @@ Page report_from_results(const std::vector<std::string>& paths, const TrafficSou
             case ResultKind::TestbedSimulation: append_page(page, testbed_simulation_page(f)); break;
             case ResultKind::OpticalTables:
             case ResultKind::OpticalSweep:
-                if (!optical_done) append_page(page, optical_page(find(ResultKind::OpticalTables), find(ResultKind::OpticalSweep)));
+                if (!optical_done)
+                    append_page(page, optical_page(find(ResultKind::OpticalTables), find(ResultKind::OpticalSweep)));
                 optical_done = true;
                 break;
         }

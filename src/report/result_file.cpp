@@ -42,7 +42,8 @@ ResultFile read_result_file(const std::string& path) {
     return f;
 }
 
-const nlohmann::json& member(const nlohmann::json& j, const std::string& key, const std::string& file, const std::string& pointer) {
+const nlohmann::json& member(const nlohmann::json& j, const std::string& key, const std::string& file,
+                             const std::string& pointer) {
     if (!j.is_object() || !j.contains(key))
         throw InputError(file + ": " + pointer + "/" + key, "missing", "give the unmodified --json output of the command");
     return j[key];
@@ -50,7 +51,8 @@ const nlohmann::json& member(const nlohmann::json& j, const std::string& key, co
 
 double number_at(const nlohmann::json& j, const std::string& key, const std::string& file, const std::string& pointer) {
     const nlohmann::json& v = member(j, key, file, pointer);
-    if (!v.is_number()) throw InputError(file + ": " + pointer + "/" + key, "not a number", "give the unmodified --json output of the command");
+    if (!v.is_number())
+        throw InputError(file + ": " + pointer + "/" + key, "not a number", "give the unmodified --json output of the command");
     return v.get<double>();
 }
 

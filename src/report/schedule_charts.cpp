@@ -14,7 +14,8 @@ std::vector<int> links_by_load(const Traffic& t, const std::vector<int>& load) {
     std::vector<int> links;
     for (int l = 0; l < t.link_count(); ++l)
         if (load[static_cast<std::size_t>(l)] > 0) links.push_back(l);
-    std::stable_sort(links.begin(), links.end(), [&](int a, int b) { return load[static_cast<std::size_t>(a)] > load[static_cast<std::size_t>(b)]; });
+    std::stable_sort(links.begin(), links.end(),
+                     [&](int a, int b) { return load[static_cast<std::size_t>(a)] > load[static_cast<std::size_t>(b)]; });
     return links;
 }
 
@@ -31,18 +32,30 @@ json frame_domain(int frames, int bin) {
 json heat_map(const std::string& name, const json& link_domain, double frame_step, double link_step, bool labels, int frames,
               int bin) {
     json transform = json::array({{{"filter", {{"field", "s"}, {"equal", name}}}}, {{"flatten", {"f"}}}});
-    json encoding = {
-        {"x", {{"field", "f"}, {"type", "ordinal"}, {"title", bin > 1 ? "time frame (" + std::to_string(bin) + " per column)" : "time frame"},
-               {"scale", {{"domain", frame_domain(frames, bin)}}}, {"axis", {{"labelOverlap", true}, {"labelAngle", 0}}}}},
-        {"y", {{"field", "l"}, {"type", "ordinal"}, {"title", "link (most loaded first)"}, {"scale", {{"domain", link_domain}}},
-               {"axis", {{"labels", labels}, {"ticks", labels}}}}},
-        {"color", {{"field", "k"}, {"type", "nominal"}, {"title", "busy link"},
-                   {"scale", {{"domain", {"bottleneck", "other link"}}, {"range", {"#d62728", "#1f77b4"}}}}}},
-        {"tooltip", json::array({{{"field", "l"}, {"title", "link"}}, {{"field", "f"}, {"title", "frame"}}})}};
+    json encoding = {{"x",
+                      {{"field", "f"},
+                       {"type", "ordinal"},
+                       {"title", bin > 1 ? "time frame (" + std::to_string(bin) + " per column)" : "time frame"},
+                       {"scale", {{"domain", frame_domain(frames, bin)}}},
+                       {"axis", {{"labelOverlap", true}, {"labelAngle", 0}}}}},
+                     {"y",
+                      {{"field", "l"},
+                       {"type", "ordinal"},
+                       {"title", "link (most loaded first)"},
+                       {"scale", {{"domain", link_domain}}},
+                       {"axis", {{"labels", labels}, {"ticks", labels}}}}},
+                     {"color",
+                      {{"field", "k"},
+                       {"type", "nominal"},
+                       {"title", "busy link"},
+                       {"scale", {{"domain", {"bottleneck", "other link"}}, {"range", {"#d62728", "#1f77b4"}}}}}},
+                     {"tooltip", json::array({{{"field", "l"}, {"title", "link"}}, {{"field", "f"}, {"title", "frame"}}})}};
     if (bin > 1) {
-        transform.push_back({{"calculate", "floor((datum.f - 1) / " + std::to_string(bin) + ") * " + std::to_string(bin) + " + 1"}, {"as", "f"}});
+        transform.push_back(
+            {{"calculate", "floor((datum.f - 1) / " + std::to_string(bin) + ") * " + std::to_string(bin) + " + 1"}, {"as", "f"}});
         transform.push_back({{"aggregate", json::array({{{"op", "count"}, {"as", "n"}}})}, {"groupby", {"l", "f", "k"}}});
-        encoding["opacity"] = {{"field", "n"}, {"type", "quantitative"}, {"title", "busy frames"}, {"scale", {{"domain", {0, bin}}}}};
+        encoding["opacity"] = {
+            {"field", "n"}, {"type", "quantitative"}, {"title", "busy frames"}, {"scale", {{"domain", {0, bin}}}}};
     }
     return {{"title", name + ": " + std::to_string(frames) + " frames"},
             {"transform", transform},
@@ -54,7 +67,8 @@ json heat_map(const std::string& name, const json& link_domain, double frame_ste
 
 }  // namespace
 
-json occupancy_heat_maps(const Traffic& t, const std::vector<int>& load, int duration, const std::vector<NamedSchedule>& schedules) {
+json occupancy_heat_maps(const Traffic& t, const std::vector<int>& load, int duration,
+                         const std::vector<NamedSchedule>& schedules) {
     const std::vector<int> links = links_by_load(t, load);
     json domain = json::array();
     for (int l : links) domain.push_back(t.link_name(l));
@@ -69,7 +83,9 @@ json occupancy_heat_maps(const Traffic& t, const std::vector<int>& load, int dur
                 t[x].links.for_each([&](std::size_t l) { frames_of[l].push_back(f + 1); });
         for (int l : links) {
             cells += frames_of[static_cast<std::size_t>(l)].size();
-            values.push_back({{"s", s.name}, {"l", t.link_name(l)}, {"k", load[static_cast<std::size_t>(l)] == duration ? "bottleneck" : "other link"},
+            values.push_back({{"s", s.name},
+                              {"l", t.link_name(l)},
+                              {"k", load[static_cast<std::size_t>(l)] == duration ? "bottleneck" : "other link"},
                               {"f", std::move(frames_of[static_cast<std::size_t>(l)])}});
         }
     }
@@ -100,10 +116,17 @@ json load_histogram(const std::vector<int>& load, int duration) {
             {"width", 420},
             {"height", 220},
             {"encoding",
-             {{"x", {{"field", "load"}, {"type", "ordinal"}, {"title", "load λ(l): transfers using the link"}, {"axis", {{"labelAngle", 0}, {"labelOverlap", true}}}}},
+             {{"x",
+               {{"field", "load"},
+                {"type", "ordinal"},
+                {"title", "load λ(l): transfers using the link"},
+                {"axis", {{"labelAngle", 0}, {"labelOverlap", true}}}}},
               {"y", {{"field", "links"}, {"type", "quantitative"}, {"title", "links"}}},
-              {"color", {{"field", "k"}, {"type", "nominal"}, {"title", ""},
-                         {"scale", {{"domain", {"bottleneck", "other link"}}, {"range", {"#d62728", "#1f77b4"}}}}}}}}};
+              {"color",
+               {{"field", "k"},
+                {"type", "nominal"},
+                {"title", ""},
+                {"scale", {{"domain", {"bottleneck", "other link"}}, {"range", {"#d62728", "#1f77b4"}}}}}}}}};
 }
 
 }  // namespace liquid::report

@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "liquid/base/error.hpp"
-#include "liquid/report/network_drawing.hpp"
 #include "liquid/io/schedule_json.hpp"
+#include "liquid/report/network_drawing.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "report/schedule_charts.hpp"
 
@@ -19,7 +19,8 @@ using nlohmann::json;
 
 void verify_or_throw(const Traffic& t, const Schedule& s, const char* what) {
     const std::string problem = verify_schedule(t, s);
-    if (!problem.empty()) throw std::logic_error(std::string("internal error, ") + what + " rejected by the verifier: " + problem);
+    if (!problem.empty())
+        throw std::logic_error(std::string("internal error, ") + what + " rejected by the verifier: " + problem);
 }
 
 Schedule round_robin_of(const Traffic& t) {
@@ -72,22 +73,24 @@ std::string summary_table(const ScheduleReportInput& in, const TrafficAnalysis& 
     for (int l : a.bottlenecks) bottlenecks += (bottlenecks.empty() ? "" : " ") + t.link_name(l);
     const int len = in.schedule.length(), rr = in.round_robin.length();
     std::string verdict = in.summary.liquid ? "liquid" : "not liquid";
-    verdict += in.summary.optimal ? ", proven optimal" : (in.summary.timed_out ? ", budget expired: best known" : ", not proven optimal");
-    return html_table({{"traffic", in.source},
-                       {"network", in.network ? fmt::format("{} ({} nodes, {} links; drawn as {})", in.network->name(),
-                                                            in.network->node_count(), in.network->link_count(), layout_name(layout->kind))
-                                              : "none (link-set traffic: links drawn as a grid)"},
-                       {"transfers", std::to_string(t.size())},
-                       {"duration Λ (most loaded link)", std::to_string(a.duration)},
-                       {"bottlenecks", fmt::format("{}: {}", a.bottlenecks.size(), bottlenecks)},
-                       {"liquid throughput", fmt::format("{:.4g} transfers per frame", a.liquid_ratio())},
-                       {"method", in.summary.method + (in.summary.solver.empty() ? "" : " (answered by " + in.summary.solver + ")")},
-                       {"schedule length", fmt::format("{} frames ({}); lower bound {}", len, verdict, in.summary.lower_bound)},
-                       {"throughput of the schedule", fmt::format("{:.4g} transfers per frame ({:.1f} % of liquid)", double(t.size()) / len,
-                                                                  100.0 * a.duration / len)},
-                       {"round-robin baseline", fmt::format("{} frames: {:.4g} transfers per frame ({:.1f} % of liquid)", rr,
-                                                            double(t.size()) / rr, 100.0 * a.duration / rr)},
-                       {"verified", "every transfer exactly once, no two transfers of a frame share a link (both schedules)"}});
+    verdict += in.summary.optimal ? ", proven optimal"
+                                  : (in.summary.timed_out ? ", budget expired: best known" : ", not proven optimal");
+    return html_table(
+        {{"traffic", in.source},
+         {"network", in.network ? fmt::format("{} ({} nodes, {} links; drawn as {})", in.network->name(),
+                                              in.network->node_count(), in.network->link_count(), layout_name(layout->kind))
+                                : "none (link-set traffic: links drawn as a grid)"},
+         {"transfers", std::to_string(t.size())},
+         {"duration Λ (most loaded link)", std::to_string(a.duration)},
+         {"bottlenecks", fmt::format("{}: {}", a.bottlenecks.size(), bottlenecks)},
+         {"liquid throughput", fmt::format("{:.4g} transfers per frame", a.liquid_ratio())},
+         {"method", in.summary.method + (in.summary.solver.empty() ? "" : " (answered by " + in.summary.solver + ")")},
+         {"schedule length", fmt::format("{} frames ({}); lower bound {}", len, verdict, in.summary.lower_bound)},
+         {"throughput of the schedule",
+          fmt::format("{:.4g} transfers per frame ({:.1f} % of liquid)", double(t.size()) / len, 100.0 * a.duration / len)},
+         {"round-robin baseline", fmt::format("{} frames: {:.4g} transfers per frame ({:.1f} % of liquid)", rr,
+                                              double(t.size()) / rr, 100.0 * a.duration / rr)},
+         {"verified", "every transfer exactly once, no two transfers of a frame share a link (both schedules)"}});
 }
 
 Section overview_section(const ScheduleReportInput& in, const TrafficAnalysis& a, const NetworkLayout* layout) {
@@ -95,7 +98,7 @@ Section overview_section(const ScheduleReportInput& in, const TrafficAnalysis& a
     DrawingOptions o;
     o.size = in.network && in.network->node_count() > 120 ? 820 : 620;
     o.id = "network-svg";
-    s.figures.push_back({"network", "The network and its link loads", 
+    s.figures.push_back({"network", "The network and its link loads",
                          std::string(in.network ? "Every directed link is one line (the two directions of a cable side by side). "
                                                 : "A link-set traffic has no network: every link is one square. ") +
                              "Red: bottlenecks (load = Λ); blue, darker with the load: other used links; grey: unused. "
@@ -166,8 +169,11 @@ Section frames_section(const ScheduleReportInput& in, const TrafficAnalysis& a, 
         transfers.push_back(frame.size());
     }
     const int first = std::min(opt.pictograms, in.schedule.length());
-    page.data["pictograms"] = {{"frames", frames}, {"transfers", transfers}, {"bottlenecks", a.bottlenecks},
-                               {"first", first}, {"step", std::max(1, opt.pictograms)}};
+    page.data["pictograms"] = {{"frames", frames},
+                               {"transfers", transfers},
+                               {"bottlenecks", a.bottlenecks},
+                               {"first", first},
+                               {"step", std::max(1, opt.pictograms)}};
     page.script += kPictogramScript;
     std::string html = fmt::format(
         "<p>One drawing per time frame of the {} schedule: the links its transfers occupy in blue, bottlenecks it keeps "
@@ -180,18 +186,23 @@ Section frames_section(const ScheduleReportInput& in, const TrafficAnalysis& a, 
     if (opt.frame_svgs) {
         o.link_ids = false;
         for (int f = 0; f < in.schedule.length(); ++f)
-            page.extra_svgs.push_back({fmt::format("frame-{:03}", f + 1), fmt::format("frame {}", f + 1), "", nullptr,
-                                       drawing(in, layout, frame_marks(t, a, in.schedule.frames[static_cast<std::size_t>(f)]), o)});
+            page.extra_svgs.push_back(
+                {fmt::format("frame-{:03}", f + 1), fmt::format("frame {}", f + 1), "", nullptr,
+                 drawing(in, layout, frame_marks(t, a, in.schedule.frames[static_cast<std::size_t>(f)]), o)});
     }
     return {"frames", fmt::format("Time frames ({})", in.schedule.length()), "", {}, html};
 }
 
 }  // namespace
 
-ScheduleReportInput schedule_for_report(const Network* network, const Traffic& traffic, std::string source, const SolveOptions& options) {
+ScheduleReportInput schedule_for_report(const Network* network, const Traffic& traffic, std::string source,
+                                        const SolveOptions& options) {
     const SolveResult r = solve(traffic, options);
     verify_or_throw(traffic, r.schedule, "the schedule");
-    ScheduleReportInput in{network, &traffic, std::move(source), r.schedule,
+    ScheduleReportInput in{network,
+                           &traffic,
+                           std::move(source),
+                           r.schedule,
                            {method_name(r.method), r.liquid, r.optimal, r.timed_out, r.lower_bound, r.elapsed_ms, r.solver},
                            round_robin_of(traffic)};
     return in;
@@ -201,7 +212,8 @@ ScheduleReportInput saved_schedule_for_report(const std::string& file, const jso
                                               const Traffic& traffic, std::string source) {
     const Schedule s = read_schedule_json(file, traffic);
     const std::string problem = verify_schedule(traffic, s);
-    if (!problem.empty()) throw InputError(file + ": /schedule/frames", problem, "give the schedule of this traffic (same traffic options)");
+    if (!problem.empty())
+        throw InputError(file + ": /schedule/frames", problem, "give the schedule of this traffic (same traffic options)");
     const json& meta = result.contains("schedule") ? result["schedule"] : result;
     ScheduleSummary sum;
     sum.method = meta.value("method", std::string("saved schedule"));
@@ -222,25 +234,31 @@ Page schedule_page(const ScheduleReportInput& in, const ScheduleReportOptions& o
     const NetworkLayout* lp = in.network ? &layout : nullptr;
     Page page;
     page.title = "liquid schedule report";
-    page.subtitle = fmt::format("{} — {} transfers, {} frames ({}), round-robin {} frames", in.source, t.size(), in.schedule.length(),
-                                in.summary.method, in.round_robin.length());
+    page.subtitle = fmt::format("{} — {} transfers, {} frames ({}), round-robin {} frames", in.source, t.size(),
+                                in.schedule.length(), in.summary.method, in.round_robin.length());
     page.sections.push_back(overview_section(in, a, lp));
     page.sections.push_back(frames_section(in, a, lp, opt, page));
     const std::string name = in.summary.method + " schedule";
-    Section occupancy{"occupancy", "Link occupancy: schedule vs round-robin",
+    Section occupancy{"occupancy",
+                      "Link occupancy: schedule vs round-robin",
                       "<p>Which link is busy in which frame. Rows are the used links, most loaded first; a column is a "
                       "time frame, at the same width in both maps, so the longer round-robin schedule is the wider "
                       "picture. Red rows are bottlenecks: a liquid schedule keeps them busy in every frame.</p>",
-                      {}, ""};
-    occupancy.figures.push_back({"occupancy", "Frame × link occupancy", "", 
-                                 occupancy_heat_maps(t, a.load, a.duration, {{name, &in.schedule}, {"round-robin", &in.round_robin}}), ""});
+                      {},
+                      ""};
+    occupancy.figures.push_back(
+        {"occupancy", "Frame × link occupancy", "",
+         occupancy_heat_maps(t, a.load, a.duration, {{name, &in.schedule}, {"round-robin", &in.round_robin}}), ""});
     page.sections.push_back(std::move(occupancy));
     Section loads{"loads", "Link loads", "", {}, ""};
-    loads.figures.push_back({"load-histogram", "Load histogram", fmt::format("Λ = {}: {} bottleneck links.", a.duration, a.bottlenecks.size()),
+    loads.figures.push_back({"load-histogram", "Load histogram",
+                             fmt::format("Λ = {}: {} bottleneck links.", a.duration, a.bottlenecks.size()),
                              load_histogram(a.load, a.duration), ""});
     page.sections.push_back(std::move(loads));
-    page.data["schedule"] = {{"length", in.schedule.length()}, {"round_robin_length", in.round_robin.length()},
-                             {"duration", a.duration}, {"transfers", t.size()}};
+    page.data["schedule"] = {{"length", in.schedule.length()},
+                             {"round_robin_length", in.round_robin.length()},
+                             {"duration", a.duration},
+                             {"transfers", t.size()}};
     return page;
 }
 

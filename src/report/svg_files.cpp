@@ -73,7 +73,8 @@ std::vector<std::string> write_svg_files(const Page& page, const std::string& di
     const fs::path dir(dir_name);
     std::error_code ec;
     fs::create_directories(dir, ec);
-    if (ec || !fs::is_directory(dir)) throw InputError("--svg-dir " + dir_name, "cannot create the directory", "give a writable directory");
+    if (ec || !fs::is_directory(dir))
+        throw InputError("--svg-dir " + dir_name, "cannot create the directory", "give a writable directory");
     nlohmann::json specs = nlohmann::json::object();
     std::vector<std::string> written;
     for (const Figure* f : all_figures(page)) {

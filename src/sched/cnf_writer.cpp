@@ -20,10 +20,11 @@ void write_cnf(std::ostream& out, const Traffic& traffic, int L, const std::vect
     CollectClauses clauses;
     CnfSize size;
     encode_schedulable(traffic, L, clique, clauses, size);
-    out << fmt::format("c liquid: is the traffic schedulable in {} time frames? SAT = yes (a schedule), UNSAT = no\n"
-                       "c {} transfers; variable t*{}+f+1 = transfer t in frame f (f = 0..{}); higher variables are\n"
-                       "c auxiliary (sequential counters); {} clique transfers pinned to frames 0..\n",
-                       L, traffic.size(), L, L - 1, std::min<std::size_t>(clique.size(), static_cast<std::size_t>(L)));
+    out << fmt::format(
+        "c liquid: is the traffic schedulable in {} time frames? SAT = yes (a schedule), UNSAT = no\n"
+        "c {} transfers; variable t*{}+f+1 = transfer t in frame f (f = 0..{}); higher variables are\n"
+        "c auxiliary (sequential counters); {} clique transfers pinned to frames 0..\n",
+        L, traffic.size(), L, L - 1, std::min<std::size_t>(clique.size(), static_cast<std::size_t>(L)));
     write_transfer_comments(out, traffic, "c");
     out << "p cnf " << size.variables << ' ' << size.clauses << '\n';
     std::string line;

@@ -32,9 +32,7 @@ public:
     }
 
 private:
-    bool compatible(std::size_t x, std::size_t y) const {
-        return !t_[left_[x]].links.intersects(t_[right_[y]].links);
-    }
+    bool compatible(std::size_t x, std::size_t y) const { return !t_[left_[x]].links.intersects(t_[right_[y]].links); }
     bool augment(std::size_t x) {
         for (std::size_t y = 0; y < right_.size(); ++y) {
             if (visited_[y] == round_ || !compatible(x, y)) continue;

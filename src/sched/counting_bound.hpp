@@ -14,9 +14,9 @@
 namespace liquid::sched {
 
 struct CountingBound {
-    int bound = 0;             // best bound found (0 if none beats `at_least`)
+    int bound = 0;                 // best bound found (0 if none beats `at_least`)
     int link_a = -1, link_b = -1;  // the pair that proves it
-    bool complete = true;      // false: the deadline stopped the scan of link pairs
+    bool complete = true;          // false: the deadline stopped the scan of link pairs
 };
 
 /// The largest link-pair bound above `at_least` over the link pairs whose users could

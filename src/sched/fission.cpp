@@ -133,7 +133,10 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
         for (int k = 0; k < nunc; ++k) {
             int cnt = row_and_count(t_.users(unc[k]), D, w);
             if (cnt == 0) {
-                if (opt_->idle_pruning) { idle = true; return -1; }
+                if (opt_->idle_pruning) {
+                    idle = true;
+                    return -1;
+                }
                 continue;
             }
             if (best_c < 0 || cnt < best_n) best_c = unc[k], best_n = cnt;
@@ -142,7 +145,10 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
     } else if (phase_ == Phase::Plain && opt_->idle_pruning) {
         // §5.5: includer ∪ depot must still reach every critical link.
         for (int k = 0; k < nunc; ++k)
-            if (!rows_intersect(t_.users(unc[k]), D, w)) { idle = true; return -1; }
+            if (!rows_intersect(t_.users(unc[k]), D, w)) {
+                idle = true;
+                return -1;
+            }
     }
     if (opt_->pivot == PivotRule::Constrained) {
         const int x = constrained_pivot(D, E);
@@ -216,7 +222,10 @@ bool FissionEngine::visit(int depth, int nunc) {
                 if (phase_ == Phase::Skeleton) return extend(depth);  // §6.2: on to phase 2
                 LIQUID_ASSERT(is_team(I, opt_->full), "fission: a team is a simultaneity using every critical link");
                 ++stats_.full_teams;
-                if (!(*cb_)(I)) { stop_ = stats_.stopped = true; return false; }
+                if (!(*cb_)(I)) {
+                    stop_ = stats_.stopped = true;
+                    return false;
+                }
             }
             return true;
         }

@@ -14,8 +14,8 @@
 //
 // Hot-path layout: categories live in per-depth blocks of raw 64-bit words, created only
 // when the fission tree gets deeper than ever before, so steady-state enumeration does no
-// heap allocation per category (and a shallow search never touches memory it does not use). R+x is built in the next arena slot; R−x is
-// applied in place (the loop continues on the same slot), like Bron–Kerbosch.
+// heap allocation per category (and a shallow search never touches memory it does not use). R+x is built in the next arena slot;
+// R−x is applied in place (the loop continues on the same slot), like Bron–Kerbosch.
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -126,7 +126,7 @@ private:
     enum class Phase { Plain, Skeleton, Extend };
     Phase phase_ = Phase::Plain;
     std::vector<Word> active_;  // this run's active transfers (the fullness check)
-    std::vector<Word> rest_;  // phase 2's pool: the active transfers outside the skeleton
+    std::vector<Word> rest_;    // phase 2's pool: the active transfers outside the skeleton
 };
 
 // Word-row helpers (W = words per row).

@@ -90,7 +90,8 @@ FrameSearch::Outcome FrameSearch::decide(int L, Budget& budget, Schedule* out) {
             for (int d = 0; d < L && !row_empty(frame(d), w_); ++d) {
                 out->frames.emplace_back();
                 for (int i = 0; i < w_; ++i)
-                    for (Word bits = frame(d)[i]; bits; bits &= bits - 1) out->frames.back().push_back(i * 64 + std::countr_zero(bits));
+                    for (Word bits = frame(d)[i]; bits; bits &= bits - 1)
+                        out->frames.back().push_back(i * 64 + std::countr_zero(bits));
             }
         }
     }

@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "liquid/base/deadline.hpp"
-#include "sched/fission.hpp"
 #include "liquid/sched/full_teams.hpp"
 #include "liquid/sched/schedule.hpp"
+#include "sched/fission.hpp"
 
 namespace liquid::sched {
 

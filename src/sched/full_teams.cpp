@@ -2,9 +2,9 @@
 // critical links, every transfer is active.
 #include "liquid/sched/full_teams.hpp"
 
-#include "sched/fission.hpp"
 #include "liquid/base/names.hpp"
 #include "liquid/traffic/analysis.hpp"
+#include "sched/fission.hpp"
 
 namespace liquid {
 

@@ -34,8 +34,8 @@ std::string to_bytes(const InvariantOutcome& o) {
 bool from_bytes(const std::string& b, InvariantOutcome& o) {
     ByteReader r(b);
     int answer = 0;
-    if (!r.get(answer) || !r.get(o.group_order) || !r.get(o.base_frames) || !r.get(o.frames_fixed) ||
-        !r.get(o.variables) || !r.get(o.clauses) || !r.get_frames(o.schedule.frames))
+    if (!r.get(answer) || !r.get(o.group_order) || !r.get(o.base_frames) || !r.get(o.frames_fixed) || !r.get(o.variables) ||
+        !r.get(o.clauses) || !r.get_frames(o.schedule.frames))
         return false;
     o.answer = static_cast<InvariantAnswer>(answer);
     return r.done();
@@ -127,7 +127,9 @@ InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<Tr
             for (int i = 0; i < r; ++i)
                 if (solver.val(v(t, i)) > 0)
                     for (int j = 0; j < m; ++j)
-                        out.schedule.frames[static_cast<std::size_t>(i) * static_cast<std::size_t>(m) + static_cast<std::size_t>(j)].push_back(group[static_cast<std::size_t>(j)][static_cast<std::size_t>(t)]);
+                        out.schedule
+                            .frames[static_cast<std::size_t>(i) * static_cast<std::size_t>(m) + static_cast<std::size_t>(j)]
+                            .push_back(group[static_cast<std::size_t>(j)][static_cast<std::size_t>(t)]);
         for (auto& f : out.schedule.frames) std::sort(f.begin(), f.end());
     }
     return out;
@@ -205,14 +207,15 @@ InvariantOutcome stable_schedule(const Traffic& traffic, const std::vector<Trans
             for (int f = 0; f < L; ++f)
                 if (solver.val(y(o, f)) > 0) frame_of[static_cast<std::size_t>(o)] = f;
         for (int t = 0; t < n; ++t)
-            out.schedule.frames[static_cast<std::size_t>(frame_of[static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)])])].push_back(t);
+            out.schedule.frames[static_cast<std::size_t>(frame_of[static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)])])]
+                .push_back(t);
         std::erase_if(out.schedule.frames, [](const std::vector<int>& f) { return f.empty(); });
     }
     return out;
 }
 
-InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L,
-                                           std::uint64_t seed, Clock::time_point deadline, std::size_t memory_bytes) {
+InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, std::uint64_t seed,
+                                           Clock::time_point deadline, std::size_t memory_bytes) {
     InvariantOutcome last;
     last.answer = InvariantAnswer::NoGroup;
     if (symmetry.generators.empty() || L < 1) return last;
@@ -248,7 +251,8 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
                 // needs orbits that do not congest with themselves: t and g(t) never share
                 // a link, for every element g (the group maps pairs of one orbit onto such).
                 const Clock::time_point now = Clock::now();
-                if (stable && !stable_finder) stable_finder = std::make_unique<SubgroupFinder>(finder.restricted(no_self_congestion));
+                if (stable && !stable_finder)
+                    stable_finder = std::make_unique<SubgroupFinder>(finder.restricted(no_self_congestion));
                 group = (stable ? *stable_finder : finder).free_abelian(m, now + (deadline - now) / 20);
                 if (group.empty()) continue;
             }

@@ -17,19 +17,19 @@
 namespace liquid::sched {
 
 enum class InvariantAnswer {
-    Found,         // schedule holds a G-invariant schedule of L frames (the caller verifies it)
-    NoInvariant,   // proven: no G-invariant schedule of L frames for this G. This is NOT a
-                   // proof that no schedule of L frames exists.
-    NoGroup,       // no usable group of order dividing L was found
-    TooLarge,      // the encoding would exceed the memory cap
-    Unknown        // deadline
+    Found,        // schedule holds a G-invariant schedule of L frames (the caller verifies it)
+    NoInvariant,  // proven: no G-invariant schedule of L frames for this G. This is NOT a
+                  // proof that no schedule of L frames exists.
+    NoGroup,      // no usable group of order dividing L was found
+    TooLarge,     // the encoding would exceed the memory cap
+    Unknown       // deadline
 };
 
 struct InvariantOutcome {
     InvariantAnswer answer = InvariantAnswer::Unknown;
     Schedule schedule;
-    int group_order = 0;  // |G| of the last group tried
-    int base_frames = 0;  // r = L / |G|
+    int group_order = 0;        // |G| of the last group tried
+    int base_frames = 0;        // r = L / |G|
     bool frames_fixed = false;  // stable form: G maps every frame onto itself
     int variables = 0;
     long clauses = 0;
@@ -52,9 +52,8 @@ InvariantOutcome stable_schedule(const Traffic& traffic, const std::vector<Trans
 /// one still has invariant schedules where a larger one has none). Stops at the first
 /// schedule found; NoInvariant only when every order tried was refuted. Then, for orders
 /// (>= 2) dividing the transfer count, the stable form.
-InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L,
-                                           std::uint64_t seed, std::chrono::steady_clock::time_point deadline,
-                                           std::size_t memory_bytes);
+InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, std::uint64_t seed,
+                                           std::chrono::steady_clock::time_point deadline, std::size_t memory_bytes);
 
 /// "invariant(order 36)", "invariant(order 16, 5 base frames)" or "invariant(order 64,
 /// frames fixed)".

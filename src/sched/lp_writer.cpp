@@ -35,10 +35,11 @@ void write_transfer_comments(std::ostream& out, const Traffic& traffic, const ch
 }
 
 void write_lp(std::ostream& out, const Traffic& traffic, const MilpModel& m) {
-    out << fmt::format("\\ liquid: minimum number of time frames, MILP of Gabrielyan & Hersch (report Appendix B)\n"
-                       "\\ {} transfers, {} frames offered; x_<t>_<f> = transfer t in frame f, y_<f> = frame f used;\n"
-                       "\\ {} clique transfers fixed to frames 0.. (symmetry breaking)\n",
-                       m.transfers, m.frames, std::min<std::size_t>(m.clique.size(), static_cast<std::size_t>(m.frames)));
+    out << fmt::format(
+        "\\ liquid: minimum number of time frames, MILP of Gabrielyan & Hersch (report Appendix B)\n"
+        "\\ {} transfers, {} frames offered; x_<t>_<f> = transfer t in frame f, y_<f> = frame f used;\n"
+        "\\ {} clique transfers fixed to frames 0.. (symmetry breaking)\n",
+        m.transfers, m.frames, std::min<std::size_t>(m.clique.size(), static_cast<std::size_t>(m.frames)));
     write_transfer_comments(out, traffic, "\\");
     out << "Minimize\n frames: ";
     std::vector<std::pair<int, double>> objective;
@@ -52,8 +53,7 @@ void write_lp(std::ostream& out, const Traffic& traffic, const MilpModel& m) {
         out << ' ' << relation(r.sense) << ' ' << fmt::format("{:.17g}", r.rhs) << '\n';
     }
     out << "Binary\n";
-    for (std::size_t c = 0; c < m.columns.size(); ++c)
-        out << (c % kTermsPerLine == 0 ? (c ? "\n " : " ") : " ") << m.columns[c];
+    for (std::size_t c = 0; c < m.columns.size(); ++c) out << (c % kTermsPerLine == 0 ? (c ? "\n " : " ") : " ") << m.columns[c];
     out << "\nEnd\n";
 }
 

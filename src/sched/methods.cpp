@@ -19,7 +19,8 @@ constexpr NameTable<Method, 8> kMethods{{
 const char* method_name(Method m) { return name_of(kMethods, m); }
 
 Method parse_method(const std::string& name) {
-    return parse_name(kMethods, name, "--method", "method", "use one of liquid, optimal, dsatur, round-robin, random, fifo, milp, sat");
+    return parse_name(kMethods, name, "--method", "method",
+                      "use one of liquid, optimal, dsatur, round-robin, random, fifo, milp, sat");
 }
 
 bool is_sending_order(Method m) { return m == Method::RoundRobin || m == Method::Random || m == Method::Fifo; }

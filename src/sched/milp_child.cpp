@@ -32,8 +32,8 @@ MilpOutcome decode(const std::string& bytes, std::size_t columns) {
 }  // namespace
 
 MilpOutcome solve_in_child(const std::function<MilpOutcome()>& solve, std::size_t columns, double time_limit_s) {
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(time_limit_s));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                                 std::chrono::duration<double>(time_limit_s));
     const ChildOutcome child = run_in_child([&] { return encode(solve()); }, deadline);
     if (!child.forked) return solve();
     MilpOutcome o = child.finished ? decode(child.bytes, columns) : MilpOutcome{};

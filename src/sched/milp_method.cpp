@@ -19,9 +19,7 @@ constexpr NameTable<MilpSolver, 2> kMilpSolvers{{{MilpSolver::Cbc, "cbc"}, {Milp
 
 const char* milp_solver_name(MilpSolver s) { return name_of(kMilpSolvers, s); }
 
-MilpSolver parse_milp_solver(const std::string& name) {
-    return parse_name(kMilpSolvers, name, "--solver", "MILP solver");
-}
+MilpSolver parse_milp_solver(const std::string& name) { return parse_name(kMilpSolvers, name, "--solver", "MILP solver"); }
 
 namespace sched {
 
@@ -58,8 +56,7 @@ void solve_with_milp(const Traffic& traffic, const SolveOptions& o, double budge
     // margin covers reading its answer back and verifying it.
     const double limit = std::max(0.005, 0.95 * left - 0.01);
     const std::vector<double> warm = milp_start(model, r.schedule);
-    const MilpOutcome m = o.milp_solver == MilpSolver::Glpk ? solve_milp_glpk(model, warm, limit)
-                                                             : solve_milp_cbc(model, limit);
+    const MilpOutcome m = o.milp_solver == MilpSolver::Glpk ? solve_milp_glpk(model, warm, limit) : solve_milp_cbc(model, limit);
     const char* name = milp_solver_name(o.milp_solver);
     if (!m.values.empty()) take_if_better(traffic, r, schedule_from_milp(model, m.values), name);
     r.timed_out = !m.optimal;

@@ -6,9 +6,10 @@
 namespace liquid::sched {
 
 void write_mps(std::ostream& out, const Traffic& traffic, const MilpModel& m) {
-    out << fmt::format("* liquid: minimum number of time frames, MILP of Gabrielyan & Hersch (report Appendix B)\n"
-                       "* {} transfers, {} frames offered; x_<t>_<f> = transfer t in frame f, y_<f> = frame f used\n",
-                       m.transfers, m.frames);
+    out << fmt::format(
+        "* liquid: minimum number of time frames, MILP of Gabrielyan & Hersch (report Appendix B)\n"
+        "* {} transfers, {} frames offered; x_<t>_<f> = transfer t in frame f, y_<f> = frame f used\n",
+        m.transfers, m.frames);
     write_transfer_comments(out, traffic, "*");
     out << "NAME liquid_schedule\nROWS\n N frames\n";
     for (const auto& r : m.rows) out << ' ' << r.sense << ' ' << r.name << '\n';

@@ -36,8 +36,8 @@ std::vector<Construction> standard_constructions() {
     return c;
 }
 
-PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Construction>& constructions,
-                               const Limits& limits, int stop_at) {
+PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Construction>& constructions, const Limits& limits,
+                               int stop_at) {
     using Clock = std::chrono::steady_clock;
     PortfolioOutcome out;
     std::vector<std::pair<Schedule, std::string>> built;

@@ -34,16 +34,16 @@ struct ConstructionRun {
 };
 
 struct PortfolioOutcome {
-    Schedule best;                  // verified; the shortest built
-    std::string best_by;            // its construction's name
+    Schedule best;        // verified; the shortest built
+    std::string best_by;  // its construction's name
     std::vector<ConstructionRun> runs;
-    bool timed_out = false;         // the deadline cut the portfolio short
+    bool timed_out = false;  // the deadline cut the portfolio short
 };
 
 /// Runs the constructions in order until one reaches `stop_at` (a proven lower bound) or
 /// the deadline expires; the first construction always runs to completion, so there is
 /// always a schedule. Throws std::logic_error if no built schedule passes the verifier.
-PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Construction>& constructions,
-                               const Limits& limits, int stop_at);
+PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Construction>& constructions, const Limits& limits,
+                               int stop_at);
 
 }  // namespace liquid::sched

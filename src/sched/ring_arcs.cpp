@@ -1,8 +1,8 @@
 // Ring-arc traffics: the benchmark family of hard "no shorter schedule" proofs.
 #include "liquid/sched/ring_arcs.hpp"
 
-#include "liquid/base/rng.hpp"
 #include <string>
+#include "liquid/base/rng.hpp"
 
 #include "liquid/base/error.hpp"
 

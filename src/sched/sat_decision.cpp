@@ -106,7 +106,7 @@ SatOutcome SatDeepening::decide(int L, const std::atomic<bool>* stop, Clock::tim
         return out;
     }
     if (L > max_frames_ || L < min_frames_) throw std::logic_error("SatDeepening::decide: L outside the encoded range");
-    if (!solver_) return out;  // released
+    if (!solver_) return out;            // released
     cnf::StopWhen term(stop, deadline);  // the budget covers the encoding too
     if (!encoded_ && !interrupted_ && only_if_it_fits_) {
         // An encoding that cannot be built before the deadline is not started (it would be
@@ -182,8 +182,8 @@ SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& cli
     SatOutcome out;
     ByteReader r(child.bytes);
     int answer = 0;
-    if (!child.finished || !r.get(answer) || !r.get(out.variables) || !r.get(out.clauses) ||
-        !r.get_frames(out.schedule.frames) || !r.done())
+    if (!child.finished || !r.get(answer) || !r.get(out.variables) || !r.get(out.clauses) || !r.get_frames(out.schedule.frames) ||
+        !r.done())
         return SatOutcome{};  // Unknown
     out.answer = static_cast<SatAnswer>(answer);
     return out;

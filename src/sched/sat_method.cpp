@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sched/sat_decision.hpp"
 #include "sched/peer_methods.hpp"
+#include "sched/sat_decision.hpp"
 
 namespace liquid::sched {
 

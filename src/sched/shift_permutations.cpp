@@ -68,7 +68,8 @@ std::optional<Schedule> shift_schedule(const Traffic& traffic, const ShiftOption
     // a relabelling permutes the ranks of both sides alike (for an all-to-all: the hosts).
     const int n = std::max(1, pairs.receivers);
     const std::vector<int> label = relabelling(std::max(pairs.senders, pairs.receivers), options.relabel_seed);
-    const int phases = options.rule == PhaseRule::Shift ? n : static_cast<int>(std::bit_ceil(static_cast<unsigned>(label.size())));
+    const int phases =
+        options.rule == PhaseRule::Shift ? n : static_cast<int>(std::bit_ceil(static_cast<unsigned>(label.size())));
     // phase -> (sender label, transfer), so that each phase is in sender order.
     std::vector<std::vector<std::pair<int, int>>> by_phase(static_cast<std::size_t>(phases));
     for (int t = 0; t < traffic.size(); ++t) {

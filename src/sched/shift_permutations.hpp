@@ -25,7 +25,7 @@ HostPairs host_pairs(const Traffic& traffic);
 
 enum class PhaseRule { Shift, Xor };
 enum class Packing {
-    PerPhase,   // each phase gets its own frames (the classic round-robin)
+    PerPhase,     // each phase gets its own frames (the classic round-robin)
     AcrossPhases  // first fit over all frames in phase order (later phases fill gaps)
 };
 

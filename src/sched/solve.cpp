@@ -21,17 +21,17 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
+#include "liquid/sched/lower_bounds.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/analysis.hpp"
 #include "sched/counting_bound.hpp"
 #include "sched/frame_search.hpp"
 #include "sched/invariant_schedule.hpp"
-#include "liquid/sched/lower_bounds.hpp"
+#include "sched/peer_methods.hpp"
 #include "sched/portfolio.hpp"
 #include "sched/sat_decision.hpp"
-#include "liquid/sched/schedule.hpp"
 #include "sched/symmetry.hpp"
 #include "sched/tabu_search.hpp"
-#include "liquid/traffic/analysis.hpp"
-#include "sched/peer_methods.hpp"
 
 namespace liquid {
 namespace {
@@ -53,7 +53,7 @@ struct Run {
     const SolveOptions& o;
     Limits limits;
     SolveResult& r;
-    Deadline whole;  // the solve's own deadline (limits.deadline may be a pass's, sooner)
+    Deadline whole;          // the solve's own deadline (limits.deadline may be a pass's, sooner)
     bool eager_sat = false;  // the SAT partner starts at once when its encoding is cheap
 
     void progress(const std::string& phase) const {
@@ -138,8 +138,9 @@ PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, sc
                 const double free_s = last_pass ? sat_encoding->estimated_free_seconds() : 0.0;
                 const double sat_budget = left > 0 ? std::max(1e-3, left - std::max(0.05, 0.15 * left) - free_s) : 0.0;
                 const Clock::time_point until =
-                    sat_budget > 0 ? Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(sat_budget))
-                                   : Clock::time_point::max();
+                    sat_budget > 0
+                        ? Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(sat_budget))
+                        : Clock::time_point::max();
                 sched::SatOutcome r = sat_encoding->decide(L, &stop, until);
                 if (last_pass && run.whole.remaining_s() < free_s + 0.1) sat_encoding->release();
                 std::lock_guard lock(m);
@@ -192,7 +193,8 @@ void start_from_constructions(Run& run) {
     }
     run.progress("constructions");
     sched::PortfolioOutcome p = sched::run_portfolio(run.traffic, list, run.limits, run.r.lower_bound);
-    if (!run.o.constructions && !p.runs.empty() && p.runs.front().length < 0) run.r.skipped.push_back("dsatur: out of time or memory");
+    if (!run.o.constructions && !p.runs.empty() && p.runs.front().length < 0)
+        run.r.skipped.push_back("dsatur: out of time or memory");
     for (const auto& c : p.runs) run.r.constructions.push_back({c.name, c.length, c.ms});
     if (p.timed_out) run.r.timed_out = true;
     run.r.schedule = std::move(p.best);
@@ -253,7 +255,8 @@ std::unique_ptr<FrameSearch> make_frame_search(Run& run, int L) {
     }
     const std::uint64_t need = frame_search_memory_bytes(run.traffic, L);
     if (!run.limits.fits(need)) {
-        run.r.skipped.push_back("exact search: needs " + megabytes(need) + ", memory limit " + megabytes(run.limits.memory_bytes));
+        run.r.skipped.push_back("exact search: needs " + megabytes(need) + ", memory limit " +
+                                megabytes(run.limits.memory_bytes));
         return nullptr;
     }
     sched::FrameSearchOptions fo;
@@ -311,8 +314,7 @@ void solve_liquid(Run& run) {
 std::string describe(const sched::InvariantOutcome& o) {
     switch (o.answer) {
         case sched::InvariantAnswer::Found: return sched::invariant_construction_name(o);
-        case sched::InvariantAnswer::NoInvariant:
-            return "none under the symmetries tried (not a proof for other schedules)";
+        case sched::InvariantAnswer::NoInvariant: return "none under the symmetries tried (not a proof for other schedules)";
         case sched::InvariantAnswer::NoGroup: return "no symmetry group of a usable order";
         case sched::InvariantAnswer::TooLarge: return "encoding above the memory limit";
         case sched::InvariantAnswer::Unknown: break;
@@ -335,8 +337,8 @@ void try_invariant(Run& run) {
     const Clock::time_point deadline = share_of(run, 0.35);
     const sched::TrafficSymmetry symmetry = sched::find_symmetry(run.traffic, deadline);
     r.symmetry_order = static_cast<double>(symmetry.order);
-    sched::InvariantOutcome inv = sched::search_invariant_schedule(run.traffic, symmetry, r.lower_bound, run.o.seed,
-                                                                   deadline, static_cast<std::size_t>(run.limits.memory_bytes));
+    sched::InvariantOutcome inv = sched::search_invariant_schedule(run.traffic, symmetry, r.lower_bound, run.o.seed, deadline,
+                                                                   static_cast<std::size_t>(run.limits.memory_bytes));
     r.invariant = symmetry.skipped ? "symmetry detection skipped (" + symmetry.skip_reason + ")" : describe(inv);
     if (inv.answer == sched::InvariantAnswer::Found && inv.schedule.length() < r.schedule.length())
         accept(run.traffic, r, std::move(inv.schedule), sched::invariant_construction_name(inv));
@@ -386,8 +388,8 @@ bool deepen(Run& run, FrameSearch& search, SatPartner& sat, const std::vector<in
 /// A pass of the exact deepening on min(`cap_s`, `share` of the time left); true when it
 /// answered (optimum found or proven). A pass cut off by its own deadline is not a timeout
 /// of the whole solve.
-bool exact_pass(Run& run, FrameSearch* search, SatPartner& sat, const std::vector<int>& clique, double cap_s,
-                double share, bool eager_sat) {
+bool exact_pass(Run& run, FrameSearch* search, SatPartner& sat, const std::vector<int>& clique, double cap_s, double share,
+                bool eager_sat) {
     if (!search || run.limits.deadline.expired()) return false;
     const Deadline& d = run.limits.deadline;
     Run pass = run;

@@ -24,7 +24,6 @@ using Clock = std::chrono::steady_clock;
 // reference machine with a wide margin (torus:6x6 all-to-all: 8 600 edges, < 10 ms).
 constexpr double kEdgesPerMs = 2000.0;
 
-
 struct PermutationHash {
     std::size_t operator()(const TransferPermutation& p) const {
         std::uint64_t h = 1469598103934665603ULL;
@@ -142,8 +141,8 @@ private:
 
     /// <group, x> when x commutes with the generators, the order still divides order_,
     /// and every new element moves every transfer.
-    bool extend(const std::vector<TransferPermutation>& group, const std::vector<int>& gens,
-                const TransferPermutation& x, std::vector<TransferPermutation>& out) const {
+    bool extend(const std::vector<TransferPermutation>& group, const std::vector<int>& gens, const TransferPermutation& x,
+                std::vector<TransferPermutation>& out) const {
         for (int g : gens)
             if (compose(x, cands_[static_cast<std::size_t>(g)]) != compose(cands_[static_cast<std::size_t>(g)], x)) return false;
         PermutationSet members(group.begin(), group.end());

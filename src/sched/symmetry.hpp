@@ -23,7 +23,7 @@ struct TrafficSymmetry {
     std::vector<TransferPermutation> generators;  // empty: the trivial group
     long double order = 1;                        // group order (bliss; exact below 2^64)
     double elapsed_ms = 0;
-    bool skipped = false;  // no detection: see skip_reason
+    bool skipped = false;     // no detection: see skip_reason
     std::string skip_reason;  // "incidence graph too large for the budget", "bliss stopped at the deadline"
 };
 
@@ -41,8 +41,7 @@ TrafficSymmetry find_symmetry(const Traffic& traffic, std::chrono::steady_clock:
 /// products of the generators). Returns its elements (identity first), or nothing when none
 /// was found before the deadline or within `memory_bytes` of stored elements.
 std::vector<TransferPermutation> free_abelian_subgroup(const TrafficSymmetry& symmetry, int order, std::uint64_t seed,
-                                                       std::chrono::steady_clock::time_point deadline,
-                                                       std::size_t memory_bytes);
+                                                       std::chrono::steady_clock::time_point deadline, std::size_t memory_bytes);
 
 /// A condition every element of a searched subgroup must meet (empty: none).
 using ElementFilter = std::function<bool(const TransferPermutation&)>;

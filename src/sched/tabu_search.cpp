@@ -14,7 +14,6 @@ std::size_t below(Rng& rng, std::size_t n) { return rng.below(static_cast<std::u
 
 using Clock = std::chrono::steady_clock;
 
-
 /// Frame assignment with per-(link, frame) user lists, so that each transfer's conflict
 /// count (other users of its links in its frame) is kept exact under moves.
 class Assignment {
@@ -77,7 +76,9 @@ public:
     }
 
 private:
-    std::size_t cell(int l, int f) const { return static_cast<std::size_t>(l) * static_cast<std::size_t>(L_) + static_cast<std::size_t>(f); }
+    std::size_t cell(int l, int f) const {
+        return static_cast<std::size_t>(l) * static_cast<std::size_t>(L_) + static_cast<std::size_t>(f);
+    }
     void bump(int t, int d) {
         auto& c = conf_[static_cast<std::size_t>(t)];
         const bool was = c > 0;
@@ -182,7 +183,8 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
             for (int g = 0; g < L; ++g) {
                 if (g == f) continue;
                 const int delta = acc[static_cast<std::size_t>(g)] - here;
-                const bool tabu = tabu_frame[static_cast<std::size_t>(t)] == g && tabu_until[static_cast<std::size_t>(t)] > out.iterations;
+                const bool tabu =
+                    tabu_frame[static_cast<std::size_t>(t)] == g && tabu_until[static_cast<std::size_t>(t)] > out.iterations;
                 if (tabu && a.cost() + delta >= best) continue;  // aspiration: a new best is always allowed
                 if (best_t < 0 || delta < best_delta) {
                     best_t = t, best_g = g, best_delta = delta, ties = 1;

@@ -12,9 +12,9 @@
 namespace liquid::sched {
 
 struct TabuOutcome {
-    bool found = false;      // schedule has L frames and no conflicts (the caller verifies it)
+    bool found = false;  // schedule has L frames and no conflicts (the caller verifies it)
     Schedule schedule;
-    long best_conflicts = 0; // fewest conflicting transfer pairs reached
+    long best_conflicts = 0;  // fewest conflicting transfer pairs reached
     std::uint64_t iterations = 0;
     std::uint64_t kempe_moves = 0;
 };

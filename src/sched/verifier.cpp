@@ -26,7 +26,8 @@ std::string verify_schedule(const Traffic& traffic, const Schedule& schedule) {
             for (int l : links) {
                 const int other = link_owner[l];
                 if (other >= 0 && seen_in[other] == f)
-                    return where + ": transfers " + traffic[other].name + " and " + traffic[t].name + " both use link " + traffic.link_name(l);
+                    return where + ": transfers " + traffic[other].name + " and " + traffic[t].name + " both use link " +
+                           traffic.link_name(l);
                 link_owner[l] = t;
             }
         }

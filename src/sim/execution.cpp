@@ -24,7 +24,8 @@ SimResult run(const Traffic& traffic, const Workload& w, const ExecutionSpec& sp
     e.method = method_name(m);
     if (e.executor == "queues") {
         if (!unaware)
-            throw InputError("--executor queues", std::string("method ") + method_name(m) + " makes a schedule, not a sending order",
+            throw InputError("--executor queues",
+                             std::string("method ") + method_name(m) + " makes a schedule, not a sending order",
                              "use --method round-robin, random or fifo with queues, or --executor frames");
         return run_queues(w, sender_queues(w, parse_sending_order(spec.method), spec.seed), spec.sim);
     }

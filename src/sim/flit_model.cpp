@@ -18,9 +18,9 @@ struct FlitMessage {
     std::vector<int> path;
     std::int64_t flits = 0;
     int sender = -1;
-    std::vector<std::int64_t> crossed;  // flits that crossed each hop
-    int acquired = 0;                    // hops held so far (head progress)
-    std::int64_t request_cycle = kNever; // when the head asks for hop `acquired`
+    std::vector<std::int64_t> crossed;    // flits that crossed each hop
+    int acquired = 0;                     // hops held so far (head progress)
+    std::int64_t request_cycle = kNever;  // when the head asks for hop `acquired`
     bool active = false, done = false;
 };
 
@@ -39,7 +39,8 @@ public:
             double flits = sm.size / o.flit_bytes;
             f.flits = std::llround(flits);
             if (std::abs(flits - static_cast<double>(f.flits)) > 1e-9 * flits || f.flits < 1)
-                throw InputError("flit model", "message size is not a whole number of flits", "pick sizes that are multiples of the flit size");
+                throw InputError("flit model", "message size is not a whole number of flits",
+                                 "pick sizes that are multiples of the flit size");
             f.sender = sm.sender;
             f.crossed.assign(f.path.size(), 0);
             serial += static_cast<std::uint64_t>(f.flits) + f.path.size() + o.overhead_cycles + o.barrier_cycles + 1;
@@ -159,7 +160,7 @@ private:
                 ++x[ui];
                 ++result_.flit_moves;
                 any = true;
-                if (x[ui] == 1 && i + 1 < k) f.request_cycle = c + 1;  // head arrived: ask next hop
+                if (x[ui] == 1 && i + 1 < k) f.request_cycle = c + 1;                      // head arrived: ask next hop
                 if (x[ui] == f.flits) holder_[static_cast<std::size_t>(f.path[ui])] = -1;  // tail passed
             }
             if (f.crossed.back() == f.flits) {

@@ -14,8 +14,8 @@ void check_partition(const Workload& w, const Schedule& s) {
             throw InputError("schedule frame " + std::to_string(f + 1), "the frame is empty", "drop empty frames");
         for (int m : s.frames[f]) {
             if (m < 0 || m >= w.message_count())
-                throw InputError("schedule frame " + std::to_string(f + 1), "transfer index " + std::to_string(m) + " is out of range",
-                                 "schedule the simulated traffic");
+                throw InputError("schedule frame " + std::to_string(f + 1),
+                                 "transfer index " + std::to_string(m) + " is out of range", "schedule the simulated traffic");
             if (seen[static_cast<std::size_t>(m)]++)
                 throw InputError("schedule frame " + std::to_string(f + 1),
                                  "transfer " + w.message_names[static_cast<std::size_t>(m)] + " appears twice",

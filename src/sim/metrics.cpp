@@ -5,9 +5,7 @@
 
 namespace liquid::sim {
 
-double SimResult::utilisation(int l) const {
-    return makespan > 0 ? links[static_cast<std::size_t>(l)].carrying / makespan : 0.0;
-}
+double SimResult::utilisation(int l) const { return makespan > 0 ? links[static_cast<std::size_t>(l)].carrying / makespan : 0.0; }
 
 SimResult summarize(const Wormhole& model, const Workload& w, RunStatus status) {
     SimResult r;
@@ -16,7 +14,8 @@ SimResult summarize(const Wormhole& model, const Workload& w, RunStatus status) 
     r.total_bytes = w.total_bytes;
     r.events = model.events();
     r.links.assign(static_cast<std::size_t>(w.link_count()), LinkUsage{});
-    for (int l = 0; l < w.link_count(); ++l) r.links[static_cast<std::size_t>(l)].held = model.link_held()[static_cast<std::size_t>(l)];
+    for (int l = 0; l < w.link_count(); ++l)
+        r.links[static_cast<std::size_t>(l)].held = model.link_held()[static_cast<std::size_t>(l)];
     for (int m = 0; m < w.message_count(); ++m) {
         const MessageRecord& rec = model.records()[static_cast<std::size_t>(m)];
         const SimMessage& msg = w.messages[static_cast<std::size_t>(m)];
@@ -33,10 +32,8 @@ SimResult summarize(const Wormhole& model, const Workload& w, RunStatus status) 
         r.throughput = w.total_bytes / r.makespan;
         r.ratio = r.liquid_time / r.makespan;
     }
-    if (status == RunStatus::Deadlock)
-        r.diagnostic = "cyclic wait: " + model.describe_cycle(w.message_names, w.link_names);
-    else if (status == RunStatus::EventLimit)
-        r.diagnostic = "event budget of the simulation exhausted";
+    if (status == RunStatus::Deadlock) r.diagnostic = "cyclic wait: " + model.describe_cycle(w.message_names, w.link_names);
+    else if (status == RunStatus::EventLimit) r.diagnostic = "event budget of the simulation exhausted";
     return r;
 }
 

@@ -51,14 +51,16 @@ SimResult run_queues(const Workload& w, const std::vector<std::vector<int>>& que
     for (const auto& q : queues)
         for (int m : q) {
             if (m < 0 || m >= w.message_count() || w.messages[static_cast<std::size_t>(m)].sender < 0)
-                throw InputError("queue executor", "message index " + std::to_string(m) + " cannot be queued", "queue the workload's messages");
+                throw InputError("queue executor", "message index " + std::to_string(m) + " cannot be queued",
+                                 "queue the workload's messages");
             model.submit(m, 0.0);  // the host runs its queue in hand-over order
             ++handed;
         }
     if (handed != static_cast<std::size_t>(w.message_count()))
-        throw InputError("queue executor", "the queues hold " + std::to_string(handed) + " messages for " +
-                                               std::to_string(w.message_count()) + " transfers",
-                         "queue every transfer once");
+        throw InputError(
+            "queue executor",
+            "the queues hold " + std::to_string(handed) + " messages for " + std::to_string(w.message_count()) + " transfers",
+            "queue every transfer once");
     RunStatus status = model.run([](int, double) {});
     return summarize(model, w, status);
 }

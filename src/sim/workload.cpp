@@ -40,8 +40,9 @@ std::vector<double> network_rates(const Network& net) {
 
 Workload make_workload(const Traffic& traffic, const std::vector<double>& link_rate) {
     if (static_cast<int>(link_rate.size()) < traffic.link_count())
-        throw InputError("simulation", "the network defines rates for " + std::to_string(link_rate.size()) +
-                                           " links but the traffic uses " + std::to_string(traffic.link_count()),
+        throw InputError("simulation",
+                         "the network defines rates for " + std::to_string(link_rate.size()) + " links but the traffic uses " +
+                             std::to_string(traffic.link_count()),
                          "simulate a traffic built over this network");
     for (double r : link_rate)
         if (!(r > 0)) throw InputError("--rate", "link rates must be positive", "give a rate in bytes/s, e.g. 86e6");

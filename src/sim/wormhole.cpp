@@ -38,11 +38,8 @@ constexpr NameTable<RunStatus, 3> kStatuses{{
 const char* status_name(RunStatus s) { return name_of(kStatuses, s); }
 
 Wormhole::Wormhole(const Workload& workload, const SimOptions& options)
-    : w_(workload),
-      o_(options),
-      links_(static_cast<std::size_t>(workload.link_count())),
-      hosts_(static_cast<std::size_t>(workload.sender_count())),
-      records_(static_cast<std::size_t>(workload.message_count())),
+    : w_(workload), o_(options), links_(static_cast<std::size_t>(workload.link_count())),
+      hosts_(static_cast<std::size_t>(workload.sender_count())), records_(static_cast<std::size_t>(workload.message_count())),
       waiting_hop_(static_cast<std::size_t>(workload.message_count()), -1),
       held_time_(static_cast<std::size_t>(workload.link_count()), 0.0) {
     if (o_.event_limit == 0) o_.event_limit = automatic_event_limit(workload);
@@ -178,8 +175,7 @@ void Wormhole::grant(int link, const Waiter& w) {
     const double end = now_ + m.stream_time;
     queue_.push(end, EventKind::Complete, w.msg);
     if (h > 0)
-        for (int i = 0; i < m.hops; ++i)
-            queue_.push(std::max(now_, end - (m.hops - 1 - i) * h), EventKind::Release, w.msg, i);
+        for (int i = 0; i < m.hops; ++i) queue_.push(std::max(now_, end - (m.hops - 1 - i) * h), EventKind::Release, w.msg, i);
 }
 
 void Wormhole::find_cycle() {
@@ -210,7 +206,7 @@ std::string Wormhole::describe_cycle(const std::vector<std::string>& message_nam
                                      const std::vector<std::string>& link_names) const {
     auto name = [](const std::vector<std::string>& names, int i) {
         return i >= 0 && static_cast<std::size_t>(i) < names.size() ? names[static_cast<std::size_t>(i)]
-                                                                      : "#" + std::to_string(i);
+                                                                    : "#" + std::to_string(i);
     };
     std::string s;
     for (std::size_t i = 0; i < cycle_.size(); ++i) {

@@ -36,11 +36,11 @@ namespace liquid::sim {
 
 /// What happened to one message.
 struct MessageRecord {
-    double arrive = -1;   // handed to the sender
-    double inject = -1;   // head requests the first link (after sender wait + overhead)
-    double held = -1;     // whole path acquired, streaming starts
-    double done = -1;     // last byte delivered
-    double blocked = 0;   // time the head spent waiting for busy links
+    double arrive = -1;  // handed to the sender
+    double inject = -1;  // head requests the first link (after sender wait + overhead)
+    double held = -1;    // whole path acquired, streaming starts
+    double done = -1;    // last byte delivered
+    double blocked = 0;  // time the head spent waiting for busy links
 };
 
 /// One step of a cyclic wait: `message` holds links and waits for `link`, held by the
@@ -70,8 +70,7 @@ public:
     const std::vector<WaitStep>& deadlock_cycle() const { return cycle_; }
     /// "x1 holds l3 and waits for l4 held by x2; ..." with the workload's indices mapped
     /// through the given names (transfer names, link names).
-    std::string describe_cycle(const std::vector<std::string>& message_names,
-                               const std::vector<std::string>& link_names) const;
+    std::string describe_cycle(const std::vector<std::string>& message_names, const std::vector<std::string>& link_names) const;
 
 private:
     struct Waiter {
@@ -105,7 +104,7 @@ private:
     std::vector<LinkState> links_;
     std::vector<HostState> hosts_;
     std::vector<MessageRecord> records_;
-    std::vector<int> waiting_hop_;    // hop a message's head waits for, -1 if none
+    std::vector<int> waiting_hop_;  // hop a message's head waits for, -1 if none
     std::vector<double> held_time_;
     std::vector<int> dirty_;
     std::vector<WaitStep> cycle_;

@@ -8,9 +8,9 @@
 #include <chrono>
 #include <thread>
 
-#include "liquid/base/parallel_for.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/names.hpp"
+#include "liquid/base/parallel_for.hpp"
 #include "liquid/sched/full_teams.hpp"
 #include "liquid/traffic/analysis.hpp"
 
@@ -94,8 +94,7 @@ RepresentativeResult run_representative(const Network& t1, const Representative&
     r.round_robin_ms = rr.elapsed_ms;
     if (options.enumerate)
         for (int level = 0; level < kOptimisationLevels; ++level)
-            r.search_space[static_cast<std::size_t>(level)] =
-                count_level(x, static_cast<Optimisation>(level), options);
+            r.search_space[static_cast<std::size_t>(level)] = count_level(x, static_cast<Optimisation>(level), options);
     return r;
 }
 

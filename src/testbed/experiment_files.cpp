@@ -36,17 +36,24 @@ nlohmann::json result_json(const Traffic& x, const RepresentativeResult& r) {
     j["skeleton_share"] = double(r.skeleton) / r.representative.transfers;
     j["bottlenecks"] = r.bottlenecks;
     j["congestion_edges"] = r.congestion_edges;
-    j["schedule"] = {{"length", e.schedule.length()}, {"liquid", e.liquid}, {"optimal", e.optimal},
-                     {"no_liquid_proven", e.no_liquid_proven}, {"timed_out", e.timed_out},
-                     {"lower_bound", e.lower_bound}, {"solver", e.solver}, {"categories", e.categories},
-                     {"full_teams", e.full_teams}, {"elapsed_ms", e.elapsed_ms}, {"frames", frames}};
+    j["schedule"] = {{"length", e.schedule.length()},
+                     {"liquid", e.liquid},
+                     {"optimal", e.optimal},
+                     {"no_liquid_proven", e.no_liquid_proven},
+                     {"timed_out", e.timed_out},
+                     {"lower_bound", e.lower_bound},
+                     {"solver", e.solver},
+                     {"categories", e.categories},
+                     {"full_teams", e.full_teams},
+                     {"elapsed_ms", e.elapsed_ms},
+                     {"frames", frames}};
     j["dsatur"] = {{"length", r.dsatur_length}, {"loss", r.dsatur_loss()}, {"elapsed_ms", r.dsatur_ms}};
     j["round_robin"] = {{"length", r.round_robin_length}, {"loss", r.round_robin_loss()}, {"elapsed_ms", r.round_robin_ms}};
     j["search_space"] = levels;
     j["verified"] = r.all_verified();
     if (!r.all_verified())
-        j["verification"] = {{"exact", r.exact_verification}, {"dsatur", r.dsatur_verification},
-                             {"round_robin", r.round_robin_verification}};
+        j["verification"] = {
+            {"exact", r.exact_verification}, {"dsatur", r.dsatur_verification}, {"round_robin", r.round_robin_verification}};
     return j;
 }
 
@@ -75,12 +82,13 @@ const char* kCsvHeader =
 std::string csv_row(const RepresentativeResult& r) {
     const Representative& p = r.representative;
     const SolveResult& e = r.exact;
-    std::string s = fmt::format("{},{},{},{},{},{:.6f},{},{},{},{:.4f},{},{},{},{},{},{},{},{},{},{:.3f},{},{:.4f},{:.3f},{},{:.4f},{:.3f}",
-        p.allocation.label(), p.allocation.total(), p.allocation.switches_used(), p.transfers, p.duration,
-        p.liquid_ratio, p.allocations, int(p.multi_switch_value), r.skeleton, double(r.skeleton) / p.transfers,
-        r.bottlenecks, r.congestion_edges, e.schedule.length(), int(e.liquid), int(e.optimal),
-        int(e.no_liquid_proven), int(e.timed_out), e.lower_bound, e.solver, e.elapsed_ms, r.dsatur_length,
-        r.dsatur_loss(), r.dsatur_ms, r.round_robin_length, r.round_robin_loss(), r.round_robin_ms);
+    std::string s =
+        fmt::format("{},{},{},{},{},{:.6f},{},{},{},{:.4f},{},{},{},{},{},{},{},{},{},{:.3f},{},{:.4f},{:.3f},{},{:.4f},{:.3f}",
+                    p.allocation.label(), p.allocation.total(), p.allocation.switches_used(), p.transfers, p.duration,
+                    p.liquid_ratio, p.allocations, int(p.multi_switch_value), r.skeleton, double(r.skeleton) / p.transfers,
+                    r.bottlenecks, r.congestion_edges, e.schedule.length(), int(e.liquid), int(e.optimal),
+                    int(e.no_liquid_proven), int(e.timed_out), e.lower_bound, e.solver, e.elapsed_ms, r.dsatur_length,
+                    r.dsatur_loss(), r.dsatur_ms, r.round_robin_length, r.round_robin_loss(), r.round_robin_ms);
     bool complete = true;
     for (const SearchSpace& sp : r.search_space) {
         s += fmt::format(",{}", sp.categories);

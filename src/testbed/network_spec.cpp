@@ -34,7 +34,8 @@ std::vector<int> NetworkSpec::numbers(std::size_t lo, std::size_t hi) const {
             const std::size_t end = std::min(args.find(sep, start), args.size());
             const std::string tok = args.substr(start, end - start);
             require(!tok.empty(), text, "a parameter is missing around '" + std::string(1, sep) + "'");
-            for (char c : tok) require(c >= '0' && c <= '9', text, "'" + printable_name(tok) + "' is not a whole number (digits only)");
+            for (char c : tok)
+                require(c >= '0' && c <= '9', text, "'" + printable_name(tok) + "' is not a whole number (digits only)");
             require(tok.size() <= 9, text, "'" + tok + "' is too large (at most 9 digits)");
             nums.push_back(std::stoi(tok));
             if (end == args.size()) break;
@@ -43,15 +44,28 @@ std::vector<int> NetworkSpec::numbers(std::size_t lo, std::size_t hi) const {
     }
     require(nums.size() >= lo && nums.size() <= hi, text,
             lo == hi ? "expected " + std::to_string(lo) + " parameter(s), got " + std::to_string(nums.size())
-                     : "expected " + std::to_string(lo) + " to " + std::to_string(hi) + " parameters, got " + std::to_string(nums.size()));
+                     : "expected " + std::to_string(lo) + " to " + std::to_string(hi) + " parameters, got " +
+                           std::to_string(nums.size()));
     return nums;
 }
 
 const std::vector<NetworkSpecForm>& network_spec_forms() {
     static const std::vector<NetworkSpecForm> forms{
-        {"two-switch", "two-switch", [](const NetworkSpec& s) { s.numbers(0, 0); return make_two_switch(); }},
-        {"swiss-t1", "swiss-t1", [](const NetworkSpec& s) { s.numbers(0, 0); return make_swiss_t1(); }},
-        {"kring", "", [](const NetworkSpec& s) { s.numbers(0, 0); return make_swiss_t1(); }},
+        {"two-switch", "two-switch",
+         [](const NetworkSpec& s) {
+             s.numbers(0, 0);
+             return make_two_switch();
+         }},
+        {"swiss-t1", "swiss-t1",
+         [](const NetworkSpec& s) {
+             s.numbers(0, 0);
+             return make_swiss_t1();
+         }},
+        {"kring", "",
+         [](const NetworkSpec& s) {
+             s.numbers(0, 0);
+             return make_swiss_t1();
+         }},
         {"crossbar", "crossbar:N", [](const NetworkSpec& s) { return make_crossbar(s.numbers(1, 1)[0]); }},
         {"fat-tree", "fat-tree:K,N",
          [](const NetworkSpec& s) {
@@ -90,7 +104,8 @@ Network make_network(const std::string& spec) {
     if (spec.empty()) throw InputError("network", "the network spec is empty", network_spec_help());
     const auto colon = spec.find(':');
     if (colon != std::string::npos && colon + 1 == spec.size())
-        throw InputError("network " + printable_name(spec), "nothing follows ':'", "drop the ':' or give the parameters; " + network_spec_help());
+        throw InputError("network " + printable_name(spec), "nothing follows ':'",
+                         "drop the ':' or give the parameters; " + network_spec_help());
     NetworkSpec s{spec, spec.substr(0, colon), colon == std::string::npos ? "" : spec.substr(colon + 1)};
     for (const auto& f : network_spec_forms())
         if (s.name == f.name) return f.build(s);

@@ -29,8 +29,8 @@ Representative representative_from(const json& j) {
 
 json solve_json(const SolveResult& s) {
     return json::array({s.schedule.frames, static_cast<int>(s.method), s.duration, s.lower_bound, s.liquid, s.optimal,
-                        s.no_liquid_proven, s.timed_out, s.categories, s.full_teams, s.nodes, s.elapsed_ms, s.rounds,
-                        s.solver, s.bound_by, s.rounds_lower_bound});
+                        s.no_liquid_proven, s.timed_out, s.categories, s.full_teams, s.nodes, s.elapsed_ms, s.rounds, s.solver,
+                        s.bound_by, s.rounds_lower_bound});
 }
 
 SolveResult solve_from(const json& j) {
@@ -81,9 +81,8 @@ std::string encode_result(const RepresentativeResult& r) {
     json spaces = json::array();
     for (const SearchSpace& s : r.search_space) spaces.push_back(json::array({s.categories, s.full_teams, s.complete}));
     const json j = json::array({representative_json(r.representative), r.skeleton, r.bottlenecks, r.congestion_edges,
-                                solve_json(r.exact), r.exact_verification, r.dsatur_length, r.dsatur_ms,
-                                r.dsatur_verification, r.round_robin_length, r.round_robin_ms,
-                                r.round_robin_verification, spaces});
+                                solve_json(r.exact), r.exact_verification, r.dsatur_length, r.dsatur_ms, r.dsatur_verification,
+                                r.round_robin_length, r.round_robin_ms, r.round_robin_verification, spaces});
     const std::vector<std::uint8_t> bytes = json::to_cbor(j);
     return {bytes.begin(), bytes.end()};
 }
@@ -104,9 +103,11 @@ RepresentativeResult decode_result(const std::string& bytes) {
         r.round_robin_ms = j.at(10).get<double>();
         r.round_robin_verification = j.at(11).get<std::string>();
         const json& spaces = j.at(12);
-        if (spaces.size() != r.search_space.size()) throw InputError("representative result", "wrong number of search spaces", "decode only bytes its encoder wrote");
+        if (spaces.size() != r.search_space.size())
+            throw InputError("representative result", "wrong number of search spaces", "decode only bytes its encoder wrote");
         for (std::size_t l = 0; l < r.search_space.size(); ++l)
-            r.search_space[l] = {spaces[l].at(0).get<std::uint64_t>(), spaces[l].at(1).get<std::uint64_t>(), spaces[l].at(2).get<bool>()};
+            r.search_space[l] = {spaces[l].at(0).get<std::uint64_t>(), spaces[l].at(1).get<std::uint64_t>(),
+                                 spaces[l].at(2).get<bool>()};
         return r;
     });
 }

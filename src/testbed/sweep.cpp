@@ -11,8 +11,8 @@
 #include <unordered_set>
 
 #include "liquid/base/parallel_for.hpp"
-#include "liquid/testbed/swiss_t1.hpp"
 #include "liquid/base/stop.hpp"
+#include "liquid/testbed/swiss_t1.hpp"
 
 namespace liquid::testbed {
 
@@ -107,8 +107,7 @@ std::vector<NodesRow> nodes_rows(const std::vector<Partial>& parts) {
 
 }  // namespace
 
-SweepResult sweep_distinct_throughputs(const Network& t1, int threads,
-                                       const std::function<void(std::uint64_t done)>& progress) {
+SweepResult sweep_distinct_throughputs(const Network& t1, int threads, const std::function<void(std::uint64_t done)>& progress) {
     const AllocationLoads loads(t1);
     threads = thread_count(threads);
     // Index 0 is the empty allocation: no traffic, no throughput.
@@ -138,10 +137,9 @@ SweepResult sweep_distinct_throughputs(const Network& t1, int threads,
         if (c.rep.multi_switch_value) ++result.distinct_multi_switch;
     }
     // Exact order by n²/Λ: compare a/b < c/d as a·d < c·b.
-    std::sort(result.representatives.begin(), result.representatives.end(),
-              [](const Representative& a, const Representative& b) {
-                  return std::int64_t{a.transfers} * b.duration < std::int64_t{b.transfers} * a.duration;
-              });
+    std::sort(result.representatives.begin(), result.representatives.end(), [](const Representative& a, const Representative& b) {
+        return std::int64_t{a.transfers} * b.duration < std::int64_t{b.transfers} * a.duration;
+    });
     return result;
 }
 

@@ -14,9 +14,10 @@ namespace {
 void require_valid(const Allocation& a) {
     for (int s = 0; s < kSwitches; ++s)
         if (a.nodes[static_cast<std::size_t>(s)] < 0 || a.nodes[static_cast<std::size_t>(s)] > kNodesPerSwitch)
-            throw InputError("allocation", "switch s" + std::to_string(s) + " holds " +
-                             std::to_string(a.nodes[static_cast<std::size_t>(s)]) + " nodes",
-                             "allocate 0..4 nodes per switch");
+            throw InputError(
+                "allocation",
+                "switch s" + std::to_string(s) + " holds " + std::to_string(a.nodes[static_cast<std::size_t>(s)]) + " nodes",
+                "allocate 0..4 nodes per switch");
 }
 
 /// Position of every switch node among the network's switches (-1 for hosts).
@@ -43,9 +44,10 @@ std::array<std::vector<int>, kSwitches> hosts_by_switch(const Network& t1) {
     }
     for (int s = 0; s < kSwitches; ++s)
         if (hosts[static_cast<std::size_t>(s)].size() != static_cast<std::size_t>(kNodesPerSwitch))
-            throw InputError("network " + t1.name(), "switch " + std::to_string(s) + " has " +
-                             std::to_string(hosts[static_cast<std::size_t>(s)].size()) + " hosts",
-                             "the Swiss-T1 testbed needs 4 nodes per switch");
+            throw InputError(
+                "network " + t1.name(),
+                "switch " + std::to_string(s) + " has " + std::to_string(hosts[static_cast<std::size_t>(s)].size()) + " hosts",
+                "the Swiss-T1 testbed needs 4 nodes per switch");
     return hosts;
 }
 
@@ -69,7 +71,8 @@ std::string Allocation::label() const {
 
 std::uint64_t Allocation::index() const {
     std::uint64_t idx = 0;
-    for (int s = kSwitches - 1; s >= 0; --s) idx = idx * (kNodesPerSwitch + 1) + static_cast<std::uint64_t>(nodes[static_cast<std::size_t>(s)]);
+    for (int s = kSwitches - 1; s >= 0; --s)
+        idx = idx * (kNodesPerSwitch + 1) + static_cast<std::uint64_t>(nodes[static_cast<std::size_t>(s)]);
     return idx;
 }
 
@@ -139,9 +142,10 @@ AllocationLoads::AllocationLoads(const Network& t1) : switch_of_host_(static_cas
                         if (inter_switch(l)) links.push_back(l);
                     if (first.empty()) first = links;
                     else if (links != first)
-                        throw InputError("network " + t1.name(), "routes from switch " + std::to_string(i) + " to " +
-                                         std::to_string(j) + " differ between hosts",
-                                         "the testbed needs switch-level static routing");
+                        throw InputError(
+                            "network " + t1.name(),
+                            "routes from switch " + std::to_string(i) + " to " + std::to_string(j) + " differ between hosts",
+                            "the testbed needs switch-level static routing");
                 }
             for (int l : first) by_link[l].emplace_back(i, j);
         }

@@ -2,8 +2,8 @@
 #include "liquid/testbed/testbed_table.hpp"
 #include "liquid/base/stop.hpp"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/sched/schedule.hpp"
@@ -110,14 +110,14 @@ TestbedSummary summarize_testbed(const Network& t1, const std::vector<TestbedRow
     TestbedSummary s;
     s.patterns = rows.size();
     s.link_rate = t1.link_count() > 0 ? t1.link_rate(0) : t1.default_rate();
-    s.liquid_found = static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const TestbedRow& r) { return r.liquid_found; }));
-    const std::pair<const char*, TableCell TestbedRow::*> columns[] = {
-        {"round_robin", &TestbedRow::round_robin},
-        {"random", &TestbedRow::random},
-        {"fifo", &TestbedRow::fifo},
-        {"round_robin_frames", &TestbedRow::round_robin_frames},
-        {"dsatur", &TestbedRow::dsatur},
-        {"liquid_schedule", &TestbedRow::liquid}};
+    s.liquid_found =
+        static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const TestbedRow& r) { return r.liquid_found; }));
+    const std::pair<const char*, TableCell TestbedRow::*> columns[] = {{"round_robin", &TestbedRow::round_robin},
+                                                                       {"random", &TestbedRow::random},
+                                                                       {"fifo", &TestbedRow::fifo},
+                                                                       {"round_robin_frames", &TestbedRow::round_robin_frames},
+                                                                       {"dsatur", &TestbedRow::dsatur},
+                                                                       {"liquid_schedule", &TestbedRow::liquid}};
     for (const auto& [name, member] : columns) {
         std::vector<double> v;
         for (const TestbedRow& r : rows) v.push_back((r.*member).ratio);

@@ -40,8 +40,7 @@ TrafficAnalysis analyze(const Traffic& traffic) {
 CongestionGraph::CongestionGraph(const Traffic& traffic) {
     const auto n = static_cast<std::size_t>(traffic.size());
     std::vector<Bitset> users(static_cast<std::size_t>(traffic.link_count()), Bitset(n));
-    for (std::size_t i = 0; i < n; ++i)
-        traffic[static_cast<int>(i)].links.for_each([&](std::size_t l) { users[l].set(i); });
+    for (std::size_t i = 0; i < n; ++i) traffic[static_cast<int>(i)].links.for_each([&](std::size_t l) { users[l].set(i); });
     adjacency_.assign(n, Bitset(n));
     std::size_t degree_sum = 0;
     for (std::size_t i = 0; i < n; ++i) {

@@ -81,7 +81,8 @@ public:
 private:
     // Per-thread marks, stamped with the link being checked (no clearing between links).
     struct Scratch {
-        Scratch(std::size_t classes, std::size_t links) : class_stamp(classes, -1), hop(classes, -1), before(links, -1), after(links, -1) {}
+        Scratch(std::size_t classes, std::size_t links)
+            : class_stamp(classes, -1), hop(classes, -1), before(links, -1), after(links, -1) {}
         std::vector<int> class_stamp, hop;  // class -> link taken there towards b
         std::vector<int> before, after;     // link -> b when it is before / after b in a path
     };
@@ -160,7 +161,8 @@ std::uint64_t consecutive_pairs(const Traffic& traffic) {
     succ.items.resize(succ.start.back());
     std::vector<std::size_t> fill(succ.start.begin(), succ.start.end() - 1);
     for (const Transfer& x : traffic.transfers())
-        for (std::size_t p = 0; p + 1 < x.path.size(); ++p) succ.items[fill[static_cast<std::size_t>(x.path[p])]++] = x.path[p + 1];
+        for (std::size_t p = 0; p + 1 < x.path.size(); ++p)
+            succ.items[fill[static_cast<std::size_t>(x.path[p])]++] = x.path[p + 1];
     std::uint64_t total = 0;
     for (std::size_t l = 0; l < links; ++l) {
         auto first = succ.items.begin() + static_cast<std::ptrdiff_t>(succ.start[l]);
@@ -183,9 +185,8 @@ std::uint64_t count_congestion_edges_by_users(const Traffic& traffic, unsigned t
     // One part per thread, transfers interleaved (i = part mod parts) for an even load.
     const auto parts = static_cast<unsigned>(thread_count(static_cast<int>(threads)));
     std::vector<std::uint64_t> partial(parts, 0);
-    parallel_for(parts, static_cast<int>(parts), [&](std::size_t p) {
-        partial[p] = count_part(links, users, static_cast<unsigned>(p), parts);
-    });
+    parallel_for(parts, static_cast<int>(parts),
+                 [&](std::size_t p) { partial[p] = count_part(links, users, static_cast<unsigned>(p), parts); });
     std::uint64_t total = 0;
     for (std::uint64_t e : partial) total += e;
     return total;

@@ -29,16 +29,15 @@ void require_hosts(const Network& net, const std::vector<int>& set, const char* 
 
 void require_size(long long transfers, const std::string& pattern) {
     if (transfers > kMaxPatternTransfers)
-        throw InputError("pattern " + pattern, "it would generate " + std::to_string(transfers) + " transfers, more than the limit of " +
-                                                   std::to_string(kMaxPatternTransfers),
+        throw InputError("pattern " + pattern,
+                         "it would generate " + std::to_string(transfers) + " transfers, more than the limit of " +
+                             std::to_string(kMaxPatternTransfers),
                          "choose fewer senders or receivers, or a smaller count");
 }
 
-Traffic permutation(const Network& net, std::vector<int> senders, std::vector<int> receivers, std::uint64_t seed,
-                    double size) {
+Traffic permutation(const Network& net, std::vector<int> senders, std::vector<int> receivers, std::uint64_t seed, double size) {
     if (senders.size() != receivers.size())
-        throw InputError("pattern permutation", "senders and receivers differ in number",
-                         "give as many receivers as senders");
+        throw InputError("pattern permutation", "senders and receivers differ in number", "give as many receivers as senders");
     Rng rng(seed);
     liquid::shuffle(receivers.begin(), receivers.end(), rng);
     std::vector<std::pair<int, int>> pairs;
@@ -46,8 +45,8 @@ Traffic permutation(const Network& net, std::vector<int> senders, std::vector<in
     return traffic_from_pairs(net, pairs, size);
 }
 
-Traffic uniform_random(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers,
-                       int count, std::uint64_t seed, double size) {
+Traffic uniform_random(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers, int count,
+                       std::uint64_t seed, double size) {
     if (count < 0) throw InputError("pattern random", "the count is negative", "give a count >= 1 (0 = one per sender)");
     if (count == 0) count = static_cast<int>(senders.size());
     require_size(count, "random");
@@ -64,8 +63,10 @@ Traffic uniform_random(const Network& net, const std::vector<int>& senders, cons
 Traffic from_demand(const Network& net, const PatternSpec& spec) {
     const auto& d = spec.demand;
     if (d.size() != spec.senders.size())
-        throw InputError("pattern demand", "the matrix has " + std::to_string(d.size()) + " rows for " +
-                         std::to_string(spec.senders.size()) + " senders", "give one row per sender");
+        throw InputError(
+            "pattern demand",
+            "the matrix has " + std::to_string(d.size()) + " rows for " + std::to_string(spec.senders.size()) + " senders",
+            "give one row per sender");
     long long total = 0;
     for (std::size_t i = 0; i < d.size(); ++i) {
         if (d[i].size() != spec.receivers.size())
@@ -77,7 +78,8 @@ Traffic from_demand(const Network& net, const PatternSpec& spec) {
             require_size(total, "demand");
         }
     }
-    if (total == 0) throw InputError("pattern demand", "every entry is 0: the traffic has no transfer", "ask for at least one message");
+    if (total == 0)
+        throw InputError("pattern demand", "every entry is 0: the traffic has no transfer", "ask for at least one message");
     std::vector<std::pair<int, int>> pairs;
     for (std::size_t i = 0; i < d.size(); ++i) {
         for (std::size_t j = 0; j < d[i].size(); ++j) {
@@ -153,14 +155,15 @@ Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, 
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         const auto [s, r] = pairs[i];
         std::string name = net.node(s).name + "-" + net.node(r).name;
-        if (int k = copies[static_cast<std::uint64_t>(s) * nodes + static_cast<std::uint64_t>(r)]++; k > 0) name += "." + std::to_string(k + 1);
+        if (int k = copies[static_cast<std::uint64_t>(s) * nodes + static_cast<std::uint64_t>(r)]++; k > 0)
+            name += "." + std::to_string(k + 1);
         traffic.add(std::move(name), std::move(routes[i]), s, r, size);
     }
     return traffic;
 }
 
-Traffic all_to_all(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers,
-                   bool include_self, double size) {
+Traffic all_to_all(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers, bool include_self,
+                   double size) {
     std::vector<std::pair<int, int>> pairs;
     pairs.reserve(senders.size() * receivers.size());
     for (int s : senders)

@@ -16,13 +16,15 @@ int Traffic::add(std::string name, std::vector<int> path, int src, int dst, doub
     check_name(name, "transfer " + printable_name(name), "transfer");
     if (path.empty()) throw InputError("transfer " + name, "it uses no link", "every transfer occupies at least one link");
     for (int l : path)
-        if (l < 0 || l >= link_count()) throw InputError("transfer " + name, "link index out of range", "use links of the traffic's network");
+        if (l < 0 || l >= link_count())
+            throw InputError("transfer " + name, "link index out of range", "use links of the traffic's network");
     // Sorted copy: the link set and the repeated-link check (paths are short: no bitset of
     // the link width per transfer).
     std::vector<int> sorted = path;
     std::sort(sorted.begin(), sorted.end());
     if (auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
-        throw InputError("transfer " + name, "link '" + link_names_[*twice] + "' is used twice", "a transfer lists each link once");
+        throw InputError("transfer " + name, "link '" + link_names_[*twice] + "' is used twice",
+                         "a transfer lists each link once");
     const auto [entry, fresh] = index_.try_emplace(name, size());
     if (!fresh) throw InputError("transfer " + name, "the name is used twice", "give every transfer a unique name");
     if (!(bytes > 0)) {

@@ -1,14 +1,14 @@
 #pragma once
 // Starts the built `liquid` as a child process with chosen stdout (a file, or a pipe whose
 // reading end is already closed), to send it signals and observe its exit code.
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <chrono>
 #include <csignal>
-#include <fcntl.h>
 #include <fstream>
 #include <string>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include "support/run.hpp"

@@ -38,7 +38,8 @@ TEST(HardeningCommand, NumericOptionsMustBeFiniteAndInRange) {
     expect_input_error("simulate --time-limit 0", "--time-limit");
     expect_input_error("simulate --time-limit -1", "--time-limit");
     expect_input_error("schedule --time-limit nan", "--time-limit");
-    for (const char* size : {"nan", "inf", "0", "-5", "1e300"}) expect_input_error(std::string("analyze --size ") + size, "--size");
+    for (const char* size : {"nan", "inf", "0", "-5", "1e300"})
+        expect_input_error(std::string("analyze --size ") + size, "--size");
     expect_input_error("analyze --rate 0", "--rate");
     expect_input_error("analyze --rate -1", "--rate");
     expect_input_error("analyze --seed -1", "--seed");
@@ -93,7 +94,10 @@ TEST(HardeningCommand, MisspeltRoutingKeyNoLongerChangesTheResult) {
 }
 
 TEST(HardeningCommand, ByteOrderMarkAndDirectories) {
-    const auto bom = temp_file("\xEF\xBB\xBF" "a: l1\nb: l1\n", ".traffic");
+    const auto bom = temp_file(
+        "\xEF\xBB\xBF"
+        "a: l1\nb: l1\n",
+        ".traffic");
     const auto r = run_liquid("analyze --json --traffic " + bom);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out)["bottlenecks"], nlohmann::json({"l1"}));
@@ -102,9 +106,7 @@ TEST(HardeningCommand, ByteOrderMarkAndDirectories) {
     expect_input_error("analyze --traffic-json " + dir, "is a directory");
 }
 
-TEST(HardeningCommand, EmptyTrafficIsAnError) {
-    expect_input_error("analyze --network crossbar:1", "no transfer");
-}
+TEST(HardeningCommand, EmptyTrafficIsAnError) { expect_input_error("analyze --network crossbar:1", "no transfer"); }
 
 TEST(HardeningCommand, DuplicateSendersAreAnError) {
     expect_input_error("analyze --network crossbar:4 --senders h1,h2,h1", "listed twice");
@@ -211,7 +213,8 @@ TEST(HardeningSignals, SigtermStopsASweepAndLeavesNoFile) {
 
 TEST(HardeningSignals, SigintStopsASimulationSweep) {
     const auto dir = fresh_dir("sim");
-    test::Child c({"simulate", "testbed", "--out", dir.string(), "--threads", "1", "--random-runs", "100", "--json"}, "/dev/null");
+    test::Child c({"simulate", "testbed", "--out", dir.string(), "--threads", "1", "--random-runs", "100", "--json"},
+                  "/dev/null");
     ASSERT_TRUE(c.running_after(std::chrono::milliseconds(1500))) << c.err();
     c.signal(SIGINT);
     EXPECT_EQ(c.wait(), 130) << c.err();

@@ -39,7 +39,9 @@ struct TempDir {
     }
 };
 
-bool have(const char* tool) { return std::system(("PATH=$PATH:/usr/sbin command -v " + std::string(tool) + " >/dev/null 2>&1").c_str()) == 0; }
+bool have(const char* tool) {
+    return std::system(("PATH=$PATH:/usr/sbin command -v " + std::string(tool) + " >/dev/null 2>&1").c_str()) == 0;
+}
 
 int sh(const std::string& cmd) {
     int status = std::system(cmd.c_str());
@@ -49,12 +51,12 @@ int sh(const std::string& cmd) {
 // ---- the independent count: its own reading of ibnetdiscover output and the LFT dump ----
 
 struct Capture {
-    std::map<std::string, std::string> desc;                       // node id -> description
+    std::map<std::string, std::string> desc;                                   // node id -> description
     std::map<std::pair<std::string, int>, std::pair<std::string, int>> cable;  // (id, port) -> (peer id, peer port)
-    std::map<std::string, int> lid;                                 // node id -> LID (CA: its port's)
+    std::map<std::string, int> lid;                                            // node id -> LID (CA: its port's)
     std::map<int, std::string> by_lid;
-    std::map<int, std::map<int, int>> lft;                          // switch LID -> dest LID -> port
-    std::vector<std::string> hosts;                                 // CA ids
+    std::map<int, std::map<int, int>> lft;  // switch LID -> dest LID -> port
+    std::vector<std::string> hosts;         // CA ids
 };
 
 Capture read_capture(const fs::path& dir) {
@@ -131,7 +133,9 @@ TEST_P(IbsimRoundTrip, RoutesLoadsAndScheduleMatchTheRealSubnetManager) {
     if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")
         GTEST_SKIP() << "ibsim round trip runs in the Release pass only";
     for (const char* tool : {"ibsim", "opensm", "ibnetdiscover", "ibroute", "python3"})
-        if (!have(tool)) GTEST_SKIP() << tool << " is not installed: run scripts/install-deps.sh (ibsim-utils libumad2sim0 opensm infiniband-diags)";
+        if (!have(tool))
+            GTEST_SKIP() << tool
+                         << " is not installed: run scripts/install-deps.sh (ibsim-utils libumad2sim0 opensm infiniband-diags)";
     const Case& c = GetParam();
     TempDir tmp;
     const fs::path net = tmp.path / "fabric.net";
@@ -139,7 +143,9 @@ TEST_P(IbsimRoundTrip, RoutesLoadsAndScheduleMatchTheRealSubnetManager) {
     for (const auto& engine : c.engines) {
         SCOPED_TRACE(c.name + " routed by " + engine);
         const fs::path dir = tmp.path / engine;
-        ASSERT_EQ(sh(source_path("scripts/ibsim-route.sh") + " " + net.string() + " " + engine + " " + dir.string() + " >" + (tmp.path / "route.log").string() + " 2>&1"), 0)
+        ASSERT_EQ(sh(source_path("scripts/ibsim-route.sh") + " " + net.string() + " " + engine + " " + dir.string() + " >" +
+                     (tmp.path / "route.log").string() + " 2>&1"),
+                  0)
             << slurp((tmp.path / "route.log").string());
         const std::string topo = (dir / "topology.txt").string(), dump = (dir / "opensm-lfts.dump").string();
 
@@ -148,7 +154,9 @@ TEST_P(IbsimRoundTrip, RoutesLoadsAndScheduleMatchTheRealSubnetManager) {
         Network shortest = routed;
         shortest.set_routing(Routing::shortest());
         for (int s : routed.hosts())
-            for (int d : routed.hosts()) ASSERT_EQ(routed.route(s, d).size(), shortest.route(s, d).size()) << routed.node(s).name << " -> " << routed.node(d).name;
+            for (int d : routed.hosts())
+                ASSERT_EQ(routed.route(s, d).size(), shortest.route(s, d).size())
+                    << routed.node(s).name << " -> " << routed.node(d).name;
 
         // ibroute, where every switch answered, gives the same routes as OpenSM's dump.
         const std::string ibroute = slurp((dir / "ibroute.txt").string());
@@ -184,11 +192,15 @@ TEST_P(IbsimRoundTrip, RoutesLoadsAndScheduleMatchTheRealSubnetManager) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Fabrics, IbsimRoundTrip,
-                         testing::Values(Case{"fat_tree_2level_2to1", "fat-tree --leaves 4 --hosts-per-leaf 4 --spines 2", {"ftree", "minhop", "updn"}},
-                                         Case{"fat_tree_3level_2to1", "fat-tree3 --pods 4 --leaves-per-pod 2 --hosts-per-leaf 4 --aggs-per-pod 2 --cores 4", {"ftree", "minhop"}},
-                                         Case{"torus_3x3", "mesh --rows 3 --cols 3 --wrap --hosts-per-switch 2", {"minhop", "dor", "updn"}}),
-                         [](const testing::TestParamInfo<Case>& i) { return i.param.name; });
+INSTANTIATE_TEST_SUITE_P(
+    Fabrics, IbsimRoundTrip,
+    testing::Values(
+        Case{"fat_tree_2level_2to1", "fat-tree --leaves 4 --hosts-per-leaf 4 --spines 2", {"ftree", "minhop", "updn"}},
+        Case{"fat_tree_3level_2to1",
+             "fat-tree3 --pods 4 --leaves-per-pod 2 --hosts-per-leaf 4 --aggs-per-pod 2 --cores 4",
+             {"ftree", "minhop"}},
+        Case{"torus_3x3", "mesh --rows 3 --cols 3 --wrap --hosts-per-switch 2", {"minhop", "dor", "updn"}}),
+    [](const testing::TestParamInfo<Case>& i) { return i.param.name; });
 
 }  // namespace
 }  // namespace liquid

@@ -28,7 +28,8 @@ TEST(FabricFormats, SlurmTreeWithUpDownRouting) {
     EXPECT_EQ(net.switches().size(), 3u);
     EXPECT_TRUE(net.find_node("node01") && net.find_node("node07") && net.find_node("gpu1"));
     EXPECT_EQ(route_names(net, "node01", "node02"), (std::vector<std::string>{"node01-leaf1", "leaf1-node02"}));
-    EXPECT_EQ(route_names(net, "node01", "gpu1"), (std::vector<std::string>{"node01-leaf1", "leaf1-top", "top-leaf2", "leaf2-gpu1"}));
+    EXPECT_EQ(route_names(net, "node01", "gpu1"),
+              (std::vector<std::string>{"node01-leaf1", "leaf1-top", "top-leaf2", "leaf2-gpu1"}));
 }
 
 TEST(FabricFormats, SlurmMultiRootTreeClimbsToTheNearestCommonSwitch) {
@@ -78,7 +79,10 @@ TEST(FabricFormats, BooksimAnynetReadAndRoundTrip) {
         // Same cabling: host i on router r, and the same router pairs, by number.
         for (std::size_t h = 0; h < g.hosts().size(); ++h) {
             auto sw = [](const Network& n, int host) { return n.link(n.out_links(host).front()).to; };
-            auto pos = [](const Network& n, int node) { auto s = n.switches(); return std::find(s.begin(), s.end(), node) - s.begin(); };
+            auto pos = [](const Network& n, int node) {
+                auto s = n.switches();
+                return std::find(s.begin(), s.end(), node) - s.begin();
+            };
             EXPECT_EQ(pos(back, sw(back, back.hosts()[h])), pos(g, sw(g, g.hosts()[h]))) << spec;
         }
     }
@@ -112,7 +116,10 @@ TEST(FabricFormats, GraphmlRoundTripKeepsNodesLinksAndRates) {
         std::ostringstream out;
         write_graphml(out, g);
         Network back = read_graphml(temp_file(out.str(), ".graphml"));
-        auto strip = [](nlohmann::json j) { j.erase("routing"); return j; };
+        auto strip = [](nlohmann::json j) {
+            j.erase("routing");
+            return j;
+        };
         EXPECT_EQ(strip(network_to_json(back)), strip(network_to_json(g))) << spec;
     }
 }
@@ -128,7 +135,8 @@ TEST(FabricFormats, DotExportRendersWithGraphviz) {
     auto r = test::run_liquid("network fat-tree:2,2 --format dot");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("graph \"fat-tree-2-2\""), std::string::npos);
-    if (std::system("command -v dot >/dev/null 2>&1") != 0) GTEST_SKIP() << "graphviz 'dot' is not installed (scripts/install-deps.sh installs it)";
+    if (std::system("command -v dot >/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "graphviz 'dot' is not installed (scripts/install-deps.sh installs it)";
     std::string dotfile = temp_file(r.out, ".dot"), svg = dotfile + ".svg";
     ASSERT_EQ(std::system(("dot -Tsvg " + dotfile + " -o " + svg).c_str()), 0);
     EXPECT_NE(test::slurp(svg).find("<svg"), std::string::npos);
@@ -140,7 +148,9 @@ TEST(FabricFormats, DotKeepsParallelCables) {
     write_dot(out, read_graphml(source_path("tests/data/formats/zoo.graphml")));
     std::string s = out.str();
     std::size_t edges = 0;
-    for (std::size_t p = s.find("\"Lausanne\" -- \"Zurich\""); p != std::string::npos; p = s.find("\"Lausanne\" -- \"Zurich\"", p + 1)) ++edges;
+    for (std::size_t p = s.find("\"Lausanne\" -- \"Zurich\""); p != std::string::npos;
+         p = s.find("\"Lausanne\" -- \"Zurich\"", p + 1))
+        ++edges;
     EXPECT_EQ(edges, 2u);
 }
 

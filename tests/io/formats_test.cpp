@@ -7,8 +7,8 @@
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/network_spec.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "support/run.hpp"
 
@@ -120,13 +120,29 @@ std::string network_error(const std::string& text) {
 
 TEST(Formats, NetworkJsonErrorsNameFileAndPath) {
     EXPECT_NE(network_error("{\n \"hosts\": [\"a\",\n}").find(":3:"), std::string::npos);  // syntax: line
-    EXPECT_NE(network_error(R"({"hosts":["a","b"],"switches":["s"],"links":[{"from":"a","to":"q"}]})").find("/links/0/to"), std::string::npos);
+    EXPECT_NE(network_error(R"({"hosts":["a","b"],"switches":["s"],"links":[{"from":"a","to":"q"}]})").find("/links/0/to"),
+              std::string::npos);
     EXPECT_NE(network_error(R"({"hosts":["a","a"],"links":[]})").find("/hosts/1"), std::string::npos);
-    EXPECT_NE(network_error(R"({"hosts":["a","b"],"switches":["s"],"cables":[["a","s"],["b","s"]],"routing":{"type":"ospf"}})").find("/routing/type"), std::string::npos);
-    EXPECT_NE(network_error(R"({"hosts":["a","b"],"switches":["s","t"],"cables":[["a","s"],["b","s"]],"routing":{"type":"table","next_hop":{"s":{"b":"t"}}}})").find("/routing/next_hop/s/b"), std::string::npos);
-    EXPECT_NE(network_error(R"({"hosts":["a","b"],"switches":["s","t","u"],"cables":[["a","s"],["b","u"],["s","t"],["t","u"]],"routing":{"type":"table","next_hop":{"s":{"b":"t"},"t":{"b":"s"}}}})").find("loops"), std::string::npos);
-    EXPECT_NE(network_error(R"({"hosts":["a","b"],"switches":["s"],"cables":[["a","s"],["b","s"]],"routing":{"type":"paths","paths":[{"from":"a","to":"b","links":["a-s","nope"]}]}})").find("/routing/paths/0/links/1"), std::string::npos);
-    EXPECT_NE(network_error(R"({"hosts":["a"],"links":[{"from":"a","to":"a","rate":-1}]})").find("/links/0/rate"), std::string::npos);
+    EXPECT_NE(network_error(R"({"hosts":["a","b"],"switches":["s"],"cables":[["a","s"],["b","s"]],"routing":{"type":"ospf"}})")
+                  .find("/routing/type"),
+              std::string::npos);
+    EXPECT_NE(
+        network_error(
+            R"({"hosts":["a","b"],"switches":["s","t"],"cables":[["a","s"],["b","s"]],"routing":{"type":"table","next_hop":{"s":{"b":"t"}}}})")
+            .find("/routing/next_hop/s/b"),
+        std::string::npos);
+    EXPECT_NE(
+        network_error(
+            R"({"hosts":["a","b"],"switches":["s","t","u"],"cables":[["a","s"],["b","u"],["s","t"],["t","u"]],"routing":{"type":"table","next_hop":{"s":{"b":"t"},"t":{"b":"s"}}}})")
+            .find("loops"),
+        std::string::npos);
+    EXPECT_NE(
+        network_error(
+            R"({"hosts":["a","b"],"switches":["s"],"cables":[["a","s"],["b","s"]],"routing":{"type":"paths","paths":[{"from":"a","to":"b","links":["a-s","nope"]}]}})")
+            .find("/routing/paths/0/links/1"),
+        std::string::npos);
+    EXPECT_NE(network_error(R"({"hosts":["a"],"links":[{"from":"a","to":"a","rate":-1}]})").find("/links/0/rate"),
+              std::string::npos);
     EXPECT_NE(network_error(R"([1,2])").find("expected an object"), std::string::npos);
     EXPECT_NE(network_error(R"({"switches":["s"]})").find("no hosts"), std::string::npos);
 }
@@ -142,13 +158,19 @@ std::string traffic_json_error(const std::string& text) {
 }
 
 TEST(Formats, TrafficJsonErrorsNameFileAndPath) {
-    EXPECT_NE(traffic_json_error(R"({"network":"two-switch","transfers":[{"from":"t1","to":"zz"}]})").find("/transfers/0/to"), std::string::npos);
+    EXPECT_NE(traffic_json_error(R"({"network":"two-switch","transfers":[{"from":"t1","to":"zz"}]})").find("/transfers/0/to"),
+              std::string::npos);
     EXPECT_NE(traffic_json_error(R"({"network":"two-switch"})").find("exactly one"), std::string::npos);
     EXPECT_NE(traffic_json_error(R"({"pattern":"all-to-all"})").find("no network"), std::string::npos);
     EXPECT_NE(traffic_json_error(R"({"network":"nowhere.json","pattern":"all-to-all"})").find("/network"), std::string::npos);
-    EXPECT_NE(traffic_json_error(R"({"network":"two-switch","pattern":{"name":"gossip"}})").find("unknown pattern"), std::string::npos);
-    EXPECT_NE(traffic_json_error(R"({"network":"two-switch","transfers":[{"from":"t1","to":"r1","size":0}]})").find("/transfers/0/size"), std::string::npos);
-    EXPECT_NE(traffic_json_error(R"({"network":"two-switch","transfers":[{"from":"t1","to":"r1"},{"from":"t1","to":"r1"}]})").find("/transfers/1"), std::string::npos);
+    EXPECT_NE(traffic_json_error(R"({"network":"two-switch","pattern":{"name":"gossip"}})").find("unknown pattern"),
+              std::string::npos);
+    EXPECT_NE(traffic_json_error(R"({"network":"two-switch","transfers":[{"from":"t1","to":"r1","size":0}]})")
+                  .find("/transfers/0/size"),
+              std::string::npos);
+    EXPECT_NE(traffic_json_error(R"({"network":"two-switch","transfers":[{"from":"t1","to":"r1"},{"from":"t1","to":"r1"}]})")
+                  .find("/transfers/1"),
+              std::string::npos);
 }
 
 }  // namespace

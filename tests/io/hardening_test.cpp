@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "liquid/io/json_input.hpp"
-#include "liquid/base/name_check.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/name_check.hpp"
+#include "liquid/io/json_input.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
@@ -58,12 +58,18 @@ TEST(LinkSetReader, OverlongLineIsRefusedWithTheLimit) {
 }
 
 TEST(LinkSetReader, ControlCharactersAreShownEscaped) {
-    const std::string e = input_error([&] { parse("a\x01" "b: l1\n"); });
+    const std::string e = input_error([&] {
+        parse(
+            "a\x01"
+            "b: l1\n");
+    });
     EXPECT_NE(e.find("\\x01"), std::string::npos) << e;
 }
 
 TEST(LinkSetReader, Utf8ByteOrderMarkIsSkipped) {
-    const Traffic t = parse("\xEF\xBB\xBF" "a: l1 l2\nb: l2\n");
+    const Traffic t = parse(
+        "\xEF\xBB\xBF"
+        "a: l1 l2\nb: l2\n");
     ASSERT_EQ(t.size(), 2);
     EXPECT_EQ(t[0].name, "a");
     EXPECT_EQ(t.link_name(0), "l1");
@@ -89,7 +95,10 @@ TEST(JsonReader, DeepNestingIsRefused) {
 }
 
 TEST(JsonReader, ByteOrderMarkIsSkipped) {
-    const auto path = temp_file("\xEF\xBB\xBF" R"({"hosts": ["a", "b"], "switches": ["s"], "cables": [["a", "s"], ["b", "s"]]})", ".json");
+    const auto path = temp_file(
+        "\xEF\xBB\xBF"
+        R"({"hosts": ["a", "b"], "switches": ["s"], "cables": [["a", "s"], ["b", "s"]]})",
+        ".json");
     EXPECT_EQ(read_network_json(path).hosts().size(), 2U);
 }
 
@@ -160,9 +169,10 @@ TEST(TrafficJson, UnknownMembersAreErrorsAtEveryLevel) {
 TEST(TrafficJson, NegativeAndHugeDemandEntriesAreRefused) {
     const Network net = make_crossbar(2);
     for (const char* cell : {"-1", "99999999999"}) {
-        const auto j = nlohmann::json::parse(std::string(R"({"pattern": {"name": "demand", "demand": [[0, )") + cell +
-                                             "], [1, 0]]}}");
-        EXPECT_NE(input_error([&] { traffic_from_json(j, net, "t.json"); }).find("/pattern/demand/0/1"), std::string::npos) << cell;
+        const auto j =
+            nlohmann::json::parse(std::string(R"({"pattern": {"name": "demand", "demand": [[0, )") + cell + "], [1, 0]]}}");
+        EXPECT_NE(input_error([&] { traffic_from_json(j, net, "t.json"); }).find("/pattern/demand/0/1"), std::string::npos)
+            << cell;
     }
 }
 

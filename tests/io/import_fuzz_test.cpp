@@ -26,8 +26,8 @@ struct Outcome {
 
 /// Writes `text` to `path` and runs `read`; any exception but an InputError naming `path`
 /// (or `other`, the unchanged companion file) fails the test.
-void try_one(const std::string& path, const std::string& text, const std::function<void()>& read, Outcome& o, const std::string& what,
-             const std::string& other) {
+void try_one(const std::string& path, const std::string& text, const std::function<void()>& read, Outcome& o,
+             const std::string& what, const std::string& other) {
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         out << text;
@@ -38,25 +38,32 @@ void try_one(const std::string& path, const std::string& text, const std::functi
     } catch (const InputError& e) {
         ++o.errors;
         const std::string msg = e.what();
-        ASSERT_TRUE(msg.rfind(path + ":", 0) == 0 || (!other.empty() && msg.rfind(other + ":", 0) == 0) || msg.rfind(path, 0) == 0) << what << ": " << msg;
+        ASSERT_TRUE(msg.rfind(path + ":", 0) == 0 || (!other.empty() && msg.rfind(other + ":", 0) == 0) ||
+                    msg.rfind(path, 0) == 0)
+            << what << ": " << msg;
     } catch (const std::exception& e) {
         FAIL() << what << ": " << typeid(e).name() << ": " << e.what();
     }
 }
 
 /// Truncations at every byte and corruptions of every byte.
-Outcome fuzz(const std::string& original, const std::string& ext, const std::function<void(const std::string&)>& read, const std::string& other = "") {
+Outcome fuzz(const std::string& original, const std::string& ext, const std::function<void(const std::string&)>& read,
+             const std::string& other = "") {
     static int counter = 0;
-    std::string path = (std::filesystem::temp_directory_path() / ("liquid-fuzz-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ext)).string();
+    std::string path = (std::filesystem::temp_directory_path() /
+                        ("liquid-fuzz-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ext))
+                           .string();
     Outcome o;
     for (std::size_t n = 0; n < original.size(); ++n) {
-        try_one(path, original.substr(0, n), [&] { read(path); }, o, "prefix " + std::to_string(n), other);
+        try_one(
+            path, original.substr(0, n), [&] { read(path); }, o, "prefix " + std::to_string(n), other);
         if (testing::Test::HasFatalFailure()) break;
     }
     for (std::size_t i = 0; i < original.size() && !testing::Test::HasFatalFailure(); ++i) {
         std::string bad = original;
         bad[i] = i % 2 ? '\n' : (bad[i] == 'x' ? '9' : 'x');  // a broken line or a broken token
-        try_one(path, bad, [&] { read(path); }, o, "byte " + std::to_string(i), other);
+        try_one(
+            path, bad, [&] { read(path); }, o, "byte " + std::to_string(i), other);
     }
     std::filesystem::remove(path);
     return o;
@@ -69,9 +76,9 @@ void trace_all(const Network& net) {
 
 TEST(ImportFuzz, IbnetdiscoverTopology) {
     const std::string lfts = source_path("tests/data/ib/tiny-lfts.dump");
-    auto o = fuzz(slurp(source_path("tests/data/ib/tiny-topology.txt")), ".txt", [&](const std::string& p) {
-        trace_all(ib_network(read_ibnetdiscover(p), read_forwarding_tables({lfts})));
-    }, lfts);
+    auto o = fuzz(
+        slurp(source_path("tests/data/ib/tiny-topology.txt")), ".txt",
+        [&](const std::string& p) { trace_all(ib_network(read_ibnetdiscover(p), read_forwarding_tables({lfts}))); }, lfts);
     EXPECT_GT(o.errors, 0);
     EXPECT_GT(o.networks, 0);
 }
@@ -80,15 +87,19 @@ TEST(ImportFuzz, OpensmDumpAndIbroute) {
     const std::string topo = source_path("tests/data/ib/tiny-topology.txt");
     const IbTopology t = read_ibnetdiscover(topo);
     for (const char* file : {"tests/data/ib/tiny-lfts.dump", "tests/data/ib/tiny-ibroute.txt"}) {
-        auto o = fuzz(slurp(source_path(file)), ".dump", [&](const std::string& p) { trace_all(ib_network(t, read_forwarding_tables({p}))); }, topo);
+        auto o = fuzz(
+            slurp(source_path(file)), ".dump",
+            [&](const std::string& p) { trace_all(ib_network(t, read_forwarding_tables({p}))); }, topo);
         EXPECT_GT(o.errors, 0) << file;
         EXPECT_GT(o.networks, 0) << file;
     }
 }
 
 TEST(ImportFuzz, SlurmBooksimGraphml) {
-    for (const auto& [format, file] : std::vector<std::pair<std::string, std::string>>{
-             {"slurm", "tests/data/formats/topology.conf"}, {"booksim", "tests/data/formats/anynet.txt"}, {"graphml", "tests/data/formats/zoo.graphml"}}) {
+    for (const auto& [format, file] :
+         std::vector<std::pair<std::string, std::string>>{{"slurm", "tests/data/formats/topology.conf"},
+                                                          {"booksim", "tests/data/formats/anynet.txt"},
+                                                          {"graphml", "tests/data/formats/zoo.graphml"}}) {
         auto o = fuzz(slurp(source_path(file)), ".in", [&](const std::string& p) { trace_all(import_network(format, {p})); });
         EXPECT_GT(o.errors, 0) << format;
         EXPECT_GT(o.networks, 0) << format;

@@ -67,7 +67,8 @@ TEST(Infiniband, RoutesFollowTheForwardingTablesPortByPort) {
     Network net = import(kTopology, kMinhop);
     EXPECT_EQ(net.routing().kind(), Routing::Kind::Forwarding);
     // From the dump: leaf0 (LID 1) sends LID 0x0d (h6) out of port 3; spine0 then port 7.
-    EXPECT_EQ(route_names(net, "h0", "h6"), (std::vector<std::string>{"h0-leaf0_p1", "leaf0_p3-spine0_p1", "spine0_p7-leaf3_p3", "leaf3_p1-h6"}));
+    EXPECT_EQ(route_names(net, "h0", "h6"),
+              (std::vector<std::string>{"h0-leaf0_p1", "leaf0_p3-spine0_p1", "spine0_p7-leaf3_p3", "leaf3_p1-h6"}));
     EXPECT_EQ(route_names(net, "h0", "h1"), (std::vector<std::string>{"h0-leaf0_p1", "leaf0_p2-h1"}));
     EXPECT_EQ(route_names(net, "h0", "h0"), (std::vector<std::string>{"h0-leaf0_p1", "leaf0_p1-h0"}));
 }
@@ -75,14 +76,16 @@ TEST(Infiniband, RoutesFollowTheForwardingTablesPortByPort) {
 TEST(Infiniband, IbrouteOutputGivesTheSameRoutesAsTheDump) {
     Network a = import(kTopology, kMinhop), b = import(kTopology, kIbroute);
     for (int s : a.hosts())
-        for (int d : a.hosts()) EXPECT_EQ(route_names(a, a.node(s).name, a.node(d).name), route_names(b, a.node(s).name, a.node(d).name));
+        for (int d : a.hosts())
+            EXPECT_EQ(route_names(a, a.node(s).name, a.node(d).name), route_names(b, a.node(s).name, a.node(d).name));
 }
 
 TEST(Infiniband, FtreeSpreadsDestinationsOverParallelCables) {
     Network net = import(kTopology, kFtree);
     std::set<std::string> up_links;
     for (int d : net.hosts())
-        if (net.node(d).name != "h0" && net.node(d).name != "h1") up_links.insert(net.link(net.route(*net.find_node("h0"), d)[1]).name);
+        if (net.node(d).name != "h0" && net.node(d).name != "h1")
+            up_links.insert(net.link(net.route(*net.find_node("h0"), d)[1]).name);
     EXPECT_GT(up_links.size(), 2u) << "ftree should use several of leaf0's four up-links";
 }
 
@@ -100,7 +103,8 @@ TEST(Infiniband, ImportSpecAndCommand) {
 TEST(Infiniband, MissingEntryNamesSwitchAndLid) {
     // Drops leaf0's entry for LID 0x000d (h6), as OpenSM leaves out an unrouted LID.
     std::string dump = slurp(kMinhop);
-    dump = std::regex_replace(dump, std::regex("0x000d 003 # Channel Adapter portguid 0x000000000010000d: 'h6'\n"), "", std::regex_constants::format_first_only);
+    dump = std::regex_replace(dump, std::regex("0x000d 003 # Channel Adapter portguid 0x000000000010000d: 'h6'\n"), "",
+                              std::regex_constants::format_first_only);
     std::string path = temp_file(dump, ".dump");
     expect_input_error([&] { import(kTopology, path); }, path + ":1", "switch 'leaf0' (LID 1");
     expect_input_error([&] { import(kTopology, path); }, path + ":1", "no entry for LID 13 ('h6')");
@@ -153,8 +157,9 @@ TEST(Infiniband, IbsimTopologyFilesImportWithShortestRouting) {
     Network net = ib_network(read_ibnetdiscover(source_path("tests/data/ib/fat-tree-8.net")), {});
     EXPECT_EQ(net.hosts().size(), 8u);
     EXPECT_EQ(net.routing().kind(), Routing::Kind::Shortest);
-    expect_input_error([&] { ib_network(read_ibnetdiscover(source_path("tests/data/ib/fat-tree-8.net")), read_forwarding_tables({kMinhop})); },
-                       source_path("tests/data/ib/minhop-lfts.dump") + ":1", "is not in the topology");
+    expect_input_error(
+        [&] { ib_network(read_ibnetdiscover(source_path("tests/data/ib/fat-tree-8.net")), read_forwarding_tables({kMinhop})); },
+        source_path("tests/data/ib/minhop-lfts.dump") + ":1", "is not in the topology");
 }
 
 }  // namespace

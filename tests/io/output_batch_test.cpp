@@ -2,10 +2,10 @@
 // the run, and a completed run never leaves a previous run's files beside its own.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include "io/sha256.hpp"
 #include "liquid/base/error.hpp"
@@ -104,8 +104,8 @@ TEST(OutputBatch, ManifestCannotReachOutsideTheDirectory) {
     const fs::path victim = dir.string() + "-victim.txt";
     std::ofstream(victim) << "keep\n";
     std::ofstream(dir / "sub" / "x") << "keep\n";
-    std::ofstream(dir / "run-manifest.json")
-        << R"({"files": [{"name": "../)" << victim.filename().string() << R"("}, {"name": "sub/x"}, {"name": ".."}, {"name": "sub"}]})";
+    std::ofstream(dir / "run-manifest.json") << R"({"files": [{"name": "../)" << victim.filename().string()
+                                             << R"("}, {"name": "sub/x"}, {"name": ".."}, {"name": "sub"}]})";
     OutputBatch out(dir, {"run", {}, std::nullopt});
     out.add("a.csv", "a\n");
     out.commit();

@@ -16,8 +16,8 @@
 namespace liquid {
 namespace {
 
-const std::vector<std::string> kSpecs{"two-switch", "swiss-t1",    "crossbar:5",  "fat-tree:2,3",     "torus:3x4",
-                                      "mesh:2x3x2", "hypercube:3", "ccc:3",       "chordal-ring:9,3"};
+const std::vector<std::string> kSpecs{"two-switch", "swiss-t1",    "crossbar:5", "fat-tree:2,3",    "torus:3x4",
+                                      "mesh:2x3x2", "hypercube:3", "ccc:3",      "chordal-ring:9,3"};
 
 TEST(RoundTrip, EveryGeneratedNetworkThroughNetworkJson) {
     for (const auto& spec : kSpecs) EXPECT_EQ(network_json_round_trip(make_network(spec)), "") << spec;
@@ -43,7 +43,8 @@ TEST(RoundTrip, ExamplesReadBackUnchanged) {
         EXPECT_EQ(link_set_round_trip(read_traffic_file(test::source_path(file))), "") << file;
     for (const char* file : {"examples/two-switch.json", "examples/three-host-paths.json"})
         EXPECT_EQ(network_json_round_trip(read_network_json(test::source_path(file))), "") << file;
-    for (const char* file : {"examples/kring-transfers.json", "examples/two-switch-alltoall.json", "examples/kring-half-to-half.json"}) {
+    for (const char* file :
+         {"examples/kring-transfers.json", "examples/two-switch-alltoall.json", "examples/kring-half-to-half.json"}) {
         const auto nt = read_traffic_json(test::source_path(file), nullptr, make_network);
         EXPECT_EQ(traffic_json_round_trip(nt.traffic, nt.network), "") << file;
     }

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "liquid/plan/plan.hpp"
 #include "liquid/net/generators.hpp"
+#include "liquid/plan/plan.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "support/run.hpp"
 
@@ -25,11 +25,11 @@ constexpr bool kMpiBuilt = false;
 const std::string kCheck, kPlain, kPmpi, kMpirun, kLiquidMpi;
 #endif
 
-#define SKIP_UNLESS_MPI_RUNS()                                                                          \
-    do {                                                                                               \
-        if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")               \
+#define SKIP_UNLESS_MPI_RUNS()                                                                           \
+    do {                                                                                                 \
+        if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")                 \
             GTEST_SKIP() << "mpirun end-to-end tests run in the Release pass only (LIQUID_SANITIZED=1)"; \
-        if (!kMpiBuilt) GTEST_SKIP() << "MPI was not found at configure time: nothing to run";         \
+        if (!kMpiBuilt) GTEST_SKIP() << "MPI was not found at configure time: nothing to run";           \
     } while (0)
 
 // mpirun with N ranks on this machine; `env` is a list of -x VAR=value. Ranks yield when
@@ -46,7 +46,8 @@ test::CommandResult mpirun(int n, const std::string& env, const std::string& pro
 std::string rank_map(int ranks, int hosts, const std::string& stranger = "") {
     std::string text;
     for (int r = 0; r < ranks; ++r)
-        text += std::to_string(r) + " " + (r == ranks - 1 && !stranger.empty() ? stranger : "h" + std::to_string(r % hosts)) + "\n";
+        text +=
+            std::to_string(r) + " " + (r == ranks - 1 && !stranger.empty() ? stranger : "h" + std::to_string(r % hosts)) + "\n";
     return test::temp_file(text, ".map");
 }
 

@@ -65,7 +65,8 @@ TEST(Generators, FatTreeSpreadsUpLinksByDestination) {
             for (int l : net.route(s, r)) ++load[l];
     std::vector<int> up;
     for (int l = 0; l < net.link_count(); ++l)
-        if (!net.is_host(net.link(l).from) && !net.is_host(net.link(l).to) && net.link(l).from < net.link(l).to) up.push_back(load[l]);
+        if (!net.is_host(net.link(l).from) && !net.is_host(net.link(l).to) && net.link(l).from < net.link(l).to)
+            up.push_back(load[l]);
     ASSERT_EQ(up.size(), 4u);
     for (int x : up) EXPECT_EQ(x, up.front());
 }

@@ -4,9 +4,9 @@
 #include <set>
 
 #include "liquid/base/error.hpp"
+#include "liquid/net/generators.hpp"
 #include "liquid/plan/plan.hpp"
 #include "liquid/plan/plan_json.hpp"
-#include "liquid/net/generators.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "support/run.hpp"
 
@@ -26,7 +26,8 @@ void expect_frames_are_simultaneities(const Network& net, const Plan& plan, cons
         std::set<int> used;
         for (const RankPair& p : frame) {
             if (host_of_rank[p.src] == host_of_rank[p.dst]) continue;
-            for (int l : net.route(host_of_rank[p.src], host_of_rank[p.dst])) EXPECT_TRUE(used.insert(l).second) << net.link(l).name;
+            for (int l : net.route(host_of_rank[p.src], host_of_rank[p.dst]))
+                EXPECT_TRUE(used.insert(l).second) << net.link(l).name;
         }
     }
 }
@@ -128,7 +129,8 @@ TEST(Plan, JsonRoundTrip) {
 }
 
 TEST(Plan, JsonErrorsNameThePath) {
-    const std::string bad = test::temp_file(R"({"format": "liquid-plan", "version": 1, "ranks": 2, "frames": [[[0, 1]]]})", ".json");
+    const std::string bad =
+        test::temp_file(R"({"format": "liquid-plan", "version": 1, "ranks": 2, "frames": [[[0, 1]]]})", ".json");
     try {
         read_plan_json(bad);
         FAIL() << "accepted a plan without 1->0";
@@ -136,17 +138,18 @@ TEST(Plan, JsonErrorsNameThePath) {
         EXPECT_NE(std::string(e.what()).find("/frames"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("1->0"), std::string::npos) << e.what();
     }
-    const std::string pair = test::temp_file(R"({"format": "liquid-plan", "version": 1, "ranks": 2, "frames": [[[0]]]})", ".json");
+    const std::string pair =
+        test::temp_file(R"({"format": "liquid-plan", "version": 1, "ranks": 2, "frames": [[[0]]]})", ".json");
     EXPECT_THROW(read_plan_json(pair), InputError);
 }
 
 TEST(Plan, RankMapFile) {
     const auto hosts = read_rank_map(test::temp_file("# rank host\n1 h1\n0 h0   # first\n\n2 h0\n", ".map"));
     EXPECT_EQ(hosts, (std::vector<std::string>{"h0", "h1", "h0"}));
-    EXPECT_THROW(read_rank_map(test::temp_file("0 h0\n2 h1\n", ".map")), InputError);        // rank 1 missing
-    EXPECT_THROW(read_rank_map(test::temp_file("0 h0\n0 h1\n", ".map")), InputError);        // twice
-    EXPECT_THROW(read_rank_map(test::temp_file("zero h0\n", ".map")), InputError);           // not a number
-    EXPECT_THROW(read_rank_map(test::temp_file("0 h0 extra\n", ".map")), InputError);        // extra word
+    EXPECT_THROW(read_rank_map(test::temp_file("0 h0\n2 h1\n", ".map")), InputError);  // rank 1 missing
+    EXPECT_THROW(read_rank_map(test::temp_file("0 h0\n0 h1\n", ".map")), InputError);  // twice
+    EXPECT_THROW(read_rank_map(test::temp_file("zero h0\n", ".map")), InputError);     // not a number
+    EXPECT_THROW(read_rank_map(test::temp_file("0 h0 extra\n", ".map")), InputError);  // extra word
     try {
         read_rank_map(test::temp_file("0 h0\n0 h1\n", ".map"));
     } catch (const InputError& e) {

@@ -15,17 +15,20 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool chromium_installed() { return std::system("command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1") == 0; }
+bool chromium_installed() {
+    return std::system("command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1") == 0;
+}
 
 TEST(ReportBrowser, PagesOpenOfflineAndEveryFigureRenders) {
     const char* sanitized = std::getenv("LIQUID_SANITIZED");
     if (sanitized && std::string(sanitized) == "1") GTEST_SKIP() << "browser test runs in the Release pass only";
-    if (!chromium_installed()) GTEST_SKIP() << "chromium is not installed (scripts/install-deps.sh installs it): browser checks skipped";
+    if (!chromium_installed())
+        GTEST_SKIP() << "chromium is not installed (scripts/install-deps.sh installs it): browser checks skipped";
     const fs::path out = fs::path(LIQUID_BINARY).parent_path() / "report-browser";
     fs::remove_all(out);
     const std::string log = (out.parent_path() / "report-browser.log").string();
-    const std::string cmd = "bash " + liquid::test::source_path("scripts/report-pages.sh") + " " + out.string() + " " + LIQUID_BINARY +
-                            " >" + log + " 2>&1";
+    const std::string cmd = "bash " + liquid::test::source_path("scripts/report-pages.sh") + " " + out.string() + " " +
+                            LIQUID_BINARY + " >" + log + " 2>&1";
     const int rc = std::system(cmd.c_str());
     ASSERT_EQ(rc, 0) << liquid::test::slurp(log) << liquid::test::slurp((out / "browser.json").string());
 
@@ -37,7 +40,8 @@ TEST(ReportBrowser, PagesOpenOfflineAndEveryFigureRenders) {
         EXPECT_TRUE(page["console_errors"].empty()) << file;
         EXPECT_TRUE(page["requests"].empty()) << file;
         EXPECT_FALSE(page["charts"].empty()) << file;
-        for (const auto& c : page["charts"]) EXPECT_TRUE(c["svg_marks"].get<int>() > 0 || c["canvas_inked_pixels"].get<int>() > 0) << file;
+        for (const auto& c : page["charts"])
+            EXPECT_TRUE(c["svg_marks"].get<int>() > 0 || c["canvas_inked_pixels"].get<int>() > 0) << file;
         EXPECT_TRUE(fs::exists(fs::path(file).replace_extension(".png"))) << file;
     }
     // The Swiss-T1 schedule page shows as many frames as the saved schedule has.

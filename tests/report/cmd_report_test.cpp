@@ -53,7 +53,8 @@ TEST(ReportCommand, BadInputExitsWith2) {
     const auto broken = run_liquid("report --from " + temp_file("{\n\"a\": [1,\n", ".json") + " -o " + html);
     EXPECT_EQ(broken.exit_code, 2);
     EXPECT_NE(broken.err.find("invalid JSON"), std::string::npos) << broken.err;
-    const auto missing = run_liquid("report --from " + temp_file("{\"sweep\": {\"by_nodes\": []}, \"summary\": {}}", ".json") + " -o " + html);
+    const auto missing =
+        run_liquid("report --from " + temp_file("{\"sweep\": {\"by_nodes\": []}, \"summary\": {}}", ".json") + " -o " + html);
     EXPECT_EQ(missing.exit_code, 2);
     EXPECT_NE(missing.err.find("/summary/dsatur_loss_share"), std::string::npos) << missing.err;
     EXPECT_EQ(run_liquid("report --from /nonexistent.json -o " + html).exit_code, 2);

@@ -4,10 +4,10 @@
 #include <regex>
 
 #include "liquid/base/error.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/report/page.hpp"
 #include "liquid/report/result_file.hpp"
 #include "liquid/report/schedule_report.hpp"
+#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace {

@@ -118,8 +118,8 @@ TEST(ExportCommand, WritesStdoutAndRejectsBadInput) {
 
 TEST(ScheduleCommand, MilpAndSatMethods) {
     for (const std::string method : {"--method milp", "--method milp --solver glpk", "--method sat"}) {
-        const CommandResult r = run_liquid("schedule " + method + " --traffic " +
-                                           liquid::test::source_path("examples/no-team.traffic") + " --json");
+        const CommandResult r =
+            run_liquid("schedule " + method + " --traffic " + liquid::test::source_path("examples/no-team.traffic") + " --json");
         ASSERT_EQ(r.exit_code, 0) << r.err;
         const auto s = nlohmann::json::parse(r.out)["schedule"];
         EXPECT_EQ(s["length"], 3) << method;

@@ -57,7 +57,8 @@ TEST(ScheduleCommand, LiquidSearchStrategies) {
         EXPECT_EQ(j["schedule"]["liquid"], true) << s;
         EXPECT_EQ(j["schedule"]["strategy"], s);
         EXPECT_EQ(j["schedule"]["pivot"], "lowest-index");
-        const auto none = nlohmann::json::parse(run("schedule --method liquid --json --traffic " + kExample + " --strategy " + s).out);
+        const auto none =
+            nlohmann::json::parse(run("schedule --method liquid --json --traffic " + kExample + " --strategy " + s).out);
         EXPECT_EQ(none["schedule"]["no_liquid_proven"], true) << s;
     }
 }

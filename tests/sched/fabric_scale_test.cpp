@@ -8,13 +8,13 @@
 #include "liquid/base/deadline.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/baselines.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/testbed/network_spec.hpp"
+#include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/patterns.hpp"
 #include "sched/counting_bound.hpp"
 #include "sched/portfolio.hpp"
-#include "liquid/sched/schedule.hpp"
 #include "sched/shift_permutations.hpp"
-#include "liquid/traffic/analysis.hpp"
-#include "liquid/testbed/network_spec.hpp"
-#include "liquid/traffic/patterns.hpp"
 #include "test_support.hpp"
 
 namespace liquid {

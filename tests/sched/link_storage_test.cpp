@@ -14,11 +14,10 @@ TEST(LinkStorage, BaselinesScheduleListsLikeBitsets) {
     for (const char* spec : {"two-switch", "torus:4x4", "fat-tree:4,3", "hypercube:5"}) {
         const Traffic dense = make_pattern(make_network(spec), PatternSpec{}).with_storage(LinkStorage::Bitset);
         const Traffic list = dense.with_storage(LinkStorage::List);
-        const std::vector<std::pair<Schedule, Schedule>> pairs{
-            {round_robin_schedule(dense), round_robin_schedule(list)},
-            {fifo_schedule(dense), fifo_schedule(list)},
-            {random_schedule(dense, 3), random_schedule(list, 3)},
-            {dsatur_schedule(dense), dsatur_schedule(list)}};
+        const std::vector<std::pair<Schedule, Schedule>> pairs{{round_robin_schedule(dense), round_robin_schedule(list)},
+                                                               {fifo_schedule(dense), fifo_schedule(list)},
+                                                               {random_schedule(dense, 3), random_schedule(list, 3)},
+                                                               {dsatur_schedule(dense), dsatur_schedule(list)}};
         for (const auto& [a, b] : pairs) {
             EXPECT_EQ(a.frames, b.frames) << spec;
             EXPECT_EQ(verify_schedule(dense, a), "") << spec;

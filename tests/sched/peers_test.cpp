@@ -26,10 +26,10 @@ Traffic two_switch() { return make_pattern(make_two_switch(), PatternSpec{}); }
 // Arcs on a ring where DSatur needs one frame more than the optimum, so the peers must
 // search: kArcsAtLambda has optimum Λ = 6 (DSatur 7), kArcsAboveLambda optimum 6 > Λ = 5
 // (DSatur 7).
-const std::vector<std::vector<int>> kArcsAtLambda{{6, 7}, {3, 4, 5, 6}, {0, 1},    {2, 3}, {3, 4, 5},
-                                                  {0, 1, 2}, {7, 0, 1}, {6, 7, 0}, {3, 4, 5}, {1, 2, 3},
-                                                  {3, 4}, {4, 5, 6, 7}, {6, 7, 0}, {6, 7, 0, 1}};
-const std::vector<std::vector<int>> kArcsAboveLambda{{1, 2, 3}, {5, 0}, {3, 4}, {5, 0},    {0, 1, 2}, {4, 5, 0},
+const std::vector<std::vector<int>> kArcsAtLambda{{6, 7},    {3, 4, 5, 6}, {0, 1},    {2, 3},      {3, 4, 5},
+                                                  {0, 1, 2}, {7, 0, 1},    {6, 7, 0}, {3, 4, 5},   {1, 2, 3},
+                                                  {3, 4},    {4, 5, 6, 7}, {6, 7, 0}, {6, 7, 0, 1}};
+const std::vector<std::vector<int>> kArcsAboveLambda{{1, 2, 3}, {5, 0}, {3, 4}, {5, 0}, {0, 1, 2}, {4, 5, 0},
                                                      {0, 1, 2}, {2, 3}, {4, 5}, {4, 5}, {3, 4},    {2, 3}};
 
 Traffic arcs(const std::vector<std::vector<int>>& paths, int ring) {
@@ -193,8 +193,7 @@ TEST(ExportFormats, DimacsGraphListsEveryCongestingPairOnce) {
     EXPECT_EQ(v, t.size());
     EXPECT_EQ(edges.size(), e);
     for (int a = 0; a < t.size(); ++a)
-        for (int b = a + 1; b < t.size(); ++b)
-            EXPECT_EQ(edges.count({a + 1, b + 1}) == 1, t[a].links.intersects(t[b].links));
+        for (int b = a + 1; b < t.size(); ++b) EXPECT_EQ(edges.count({a + 1, b + 1}) == 1, t[a].links.intersects(t[b].links));
 }
 
 SolveResult solve_with(const Traffic& t, Method m, MilpSolver s = MilpSolver::Cbc) {

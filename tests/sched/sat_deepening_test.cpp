@@ -5,8 +5,8 @@
 #include <random>
 
 #include "liquid/sched/lower_bounds.hpp"
-#include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
+#include "sched/sat_decision.hpp"
 #include "test_support.hpp"
 
 namespace liquid {

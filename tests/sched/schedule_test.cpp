@@ -10,16 +10,16 @@
 #include "liquid/base/stop.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/sched/baselines.hpp"
-#include "sched/fission.hpp"
-#include "sched/frame_search.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/ring_arcs.hpp"
-#include "sched/sat_decision.hpp"
 #include "liquid/sched/schedule.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
+#include "sched/fission.hpp"
+#include "sched/frame_search.hpp"
+#include "sched/sat_decision.hpp"
 #include "test_support.hpp"
 
 namespace liquid {
@@ -206,8 +206,7 @@ TEST(Schedule, CliqueBoundFindsCliquesWithoutACommonLink) {
     const std::vector<int> clique = sched::large_clique(t, 0);
     EXPECT_EQ(clique.size(), 42u);
     for (std::size_t i = 0; i < clique.size(); ++i)
-        for (std::size_t j = i + 1; j < clique.size(); ++j)
-            EXPECT_TRUE(t[clique[i]].links.intersects(t[clique[j]].links));
+        for (std::size_t j = i + 1; j < clique.size(); ++j) EXPECT_TRUE(t[clique[i]].links.intersects(t[clique[j]].links));
     const SolveResult liquid = run(t, Method::Liquid);
     EXPECT_TRUE(liquid.no_liquid_proven);
     EXPECT_EQ(liquid.lower_bound, 42);

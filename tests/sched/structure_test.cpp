@@ -3,19 +3,19 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <set>
 
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/baselines.hpp"
-#include "sched/invariant_schedule.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "sched/symmetry.hpp"
-#include "sched/tabu_search.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
+#include "sched/invariant_schedule.hpp"
+#include "sched/symmetry.hpp"
+#include "sched/tabu_search.hpp"
 #include "test_support.hpp"
 
 namespace liquid {
@@ -75,11 +75,13 @@ void expect_free_group(const std::vector<sched::TransferPermutation>& g) {
 TEST(Symmetry, TorusAndHypercubeTranslationsAreFound) {
     // The translations of a torus (a hypercube: XOR by a host label) map the all-to-all
     // traffic under dimension-order routing onto itself and act freely on the transfers.
-    for (const auto& [spec, hosts] : std::vector<std::pair<std::string, int>>{{"torus:4x4", 16}, {"torus:3x5", 15}, {"hypercube:4", 16}}) {
+    for (const auto& [spec, hosts] :
+         std::vector<std::pair<std::string, int>>{{"torus:4x4", 16}, {"torus:3x5", 15}, {"hypercube:4", 16}}) {
         const Traffic t = all_to_all_on(spec);
         const sched::TrafficSymmetry s = sched::find_symmetry(t, in_seconds(10));
         ASSERT_FALSE(s.skipped);
-        EXPECT_EQ(std::fmod(static_cast<double>(s.order), static_cast<double>(hosts)), 0.0) << spec << " order " << static_cast<double>(s.order);
+        EXPECT_EQ(std::fmod(static_cast<double>(s.order), static_cast<double>(hosts)), 0.0)
+            << spec << " order " << static_cast<double>(s.order);
         for (const auto& g : s.generators) EXPECT_TRUE(preserves_congestion(t, g)) << spec;
         const auto group = sched::free_abelian_subgroup(s, hosts, 1, in_seconds(10), kMemory);
         ASSERT_EQ(static_cast<int>(group.size()), hosts) << spec;
@@ -116,7 +118,7 @@ TEST(InvariantSchedule, SmallToriAreLiquid) {
         EXPECT_EQ(o.schedule.length(), duration) << spec;
         EXPECT_EQ(verify_schedule(t, o.schedule), "") << spec;
         if (o.frames_fixed) EXPECT_EQ(t.size() % o.group_order, 0) << spec;  // each frame a union of orbits
-        else EXPECT_EQ(o.group_order * o.base_frames, duration) << spec;      // frames permuted freely
+        else EXPECT_EQ(o.group_order * o.base_frames, duration) << spec;     // frames permuted freely
     }
 }
 

@@ -54,7 +54,9 @@ TEST(SimulateCommand, BadInputExitsWithTwo) {
     EXPECT_EQ(run("simulate --executor sideways").exit_code, 2);
     EXPECT_EQ(run("simulate --hop-latency -1").exit_code, 2);
     EXPECT_EQ(run("simulate --schedule /nonexistent/schedule.json").exit_code, 2);
-    EXPECT_EQ(run(std::string("simulate --traffic ") + LIQUID_SOURCE_DIR + "/examples/two-switch.traffic --method round-robin").exit_code, 2);
+    EXPECT_EQ(run(std::string("simulate --traffic ") + LIQUID_SOURCE_DIR + "/examples/two-switch.traffic --method round-robin")
+                  .exit_code,
+              2);
     EXPECT_EQ(run("simulate testbed --random-runs 0").exit_code, 2);
 }
 

@@ -7,12 +7,12 @@
 #include <random>
 
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/sim/flit_model.hpp"
 #include "liquid/sim/frame_executor.hpp"
-#include "sim/wormhole.hpp"
 #include "liquid/sim/queue_executor.hpp"
+#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
+#include "sim/wormhole.hpp"
 
 namespace liquid::sim {
 namespace {

@@ -4,9 +4,9 @@
 #include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sim/frame_executor.hpp"
-#include "sim/wormhole.hpp"
 #include "liquid/sim/queue_executor.hpp"
 #include "liquid/traffic/patterns.hpp"
+#include "sim/wormhole.hpp"
 
 namespace liquid::sim {
 namespace {
@@ -120,9 +120,8 @@ TEST(Wormhole, TwoSwitchLiquidScheduleTakesSixFrames) {
     ASSERT_EQ(ts.traffic.size(), 25);
     // A liquid schedule found by hand (every frame uses both inter-switch links).
     const std::vector<std::vector<std::pair<int, int>>> frames = {
-        {{1, 1}, {2, 2}, {3, 4}, {4, 3}, {5, 5}}, {{1, 2}, {2, 1}, {3, 5}, {4, 4}, {5, 3}},
-        {{1, 3}, {2, 4}, {3, 1}, {4, 2}},         {{1, 4}, {2, 3}, {3, 2}, {4, 5}, {5, 1}},
-        {{1, 5}, {3, 3}, {4, 1}, {5, 4}},         {{2, 5}, {5, 2}}};
+        {{1, 1}, {2, 2}, {3, 4}, {4, 3}, {5, 5}}, {{1, 2}, {2, 1}, {3, 5}, {4, 4}, {5, 3}}, {{1, 3}, {2, 4}, {3, 1}, {4, 2}},
+        {{1, 4}, {2, 3}, {3, 2}, {4, 5}, {5, 1}}, {{1, 5}, {3, 3}, {4, 1}, {5, 4}},         {{2, 5}, {5, 2}}};
     Schedule s;
     for (const auto& f : frames) {
         s.frames.emplace_back();

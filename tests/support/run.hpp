@@ -1,5 +1,7 @@
 #pragma once
 // Runs the built `liquid` command from a test and captures exit code, stdout and stderr.
+#include <sys/wait.h>
+#include <unistd.h>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -7,8 +9,6 @@
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace liquid::test {
 

@@ -4,11 +4,11 @@
 #include "io/sha256.hpp"
 #include "support/run.hpp"
 
+#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace {

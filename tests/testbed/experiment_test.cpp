@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "liquid/base/error.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "testbed/testbed_support.hpp"
 
 namespace liquid::testbed {
@@ -126,13 +126,13 @@ TEST(Experiment, ParallelRunKeepsOrderAndVerifies) {
 // the next bucket; 1 − 9/10 is 0.0999… in floating point, which a ratio test got wrong.
 TEST(Experiment, DsaturLossBucketEdgesAreExact) {
     EXPECT_EQ(dsatur_loss_bucket(10, 10), 0);
-    EXPECT_EQ(dsatur_loss_bucket(10, 11), 1);   // 9.09 %
-    EXPECT_EQ(dsatur_loss_bucket(9, 10), 2);    // exactly 10 %
-    EXPECT_EQ(dsatur_loss_bucket(27, 30), 2);   // exactly 10 %
-    EXPECT_EQ(dsatur_loss_bucket(8, 9), 2);     // 11.1 %
-    EXPECT_EQ(dsatur_loss_bucket(8, 10), 3);    // exactly 20 %
-    EXPECT_EQ(dsatur_loss_bucket(41, 50), 2);   // 18 %
-    EXPECT_EQ(dsatur_loss_bucket(4, 5), 3);     // exactly 20 %
+    EXPECT_EQ(dsatur_loss_bucket(10, 11), 1);  // 9.09 %
+    EXPECT_EQ(dsatur_loss_bucket(9, 10), 2);   // exactly 10 %
+    EXPECT_EQ(dsatur_loss_bucket(27, 30), 2);  // exactly 10 %
+    EXPECT_EQ(dsatur_loss_bucket(8, 9), 2);    // 11.1 %
+    EXPECT_EQ(dsatur_loss_bucket(8, 10), 3);   // exactly 20 %
+    EXPECT_EQ(dsatur_loss_bucket(41, 50), 2);  // 18 %
+    EXPECT_EQ(dsatur_loss_bucket(4, 5), 3);    // exactly 20 %
     EXPECT_EQ(dsatur_loss_bucket(5, 10), 3);
 }
 

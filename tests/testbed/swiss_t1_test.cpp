@@ -8,8 +8,8 @@
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
+#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace liquid::testbed {
@@ -227,9 +227,7 @@ TEST(Sweep, SkeletonSharesMatchAnalyze) {
     EXPECT_LE(sk.most_nodes_rule, 1.0);
 }
 
-TEST(AllocationLoads, RejectsOtherNetworks) {
-    EXPECT_THROW(AllocationLoads(make_crossbar(8)), InputError);
-}
+TEST(AllocationLoads, RejectsOtherNetworks) { EXPECT_THROW(AllocationLoads(make_crossbar(8)), InputError); }
 
 }  // namespace
 }  // namespace liquid::testbed

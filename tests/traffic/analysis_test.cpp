@@ -133,10 +133,10 @@ TEST(Patterns, HalfToHalfPermutationRandomDemand) {
 TEST(Traffic, RejectsBadTransfers) {
     Traffic t({"a", "b"});
     t.add("x", {0, 1});
-    EXPECT_THROW(t.add("x", {0}), InputError);      // duplicate name
-    EXPECT_THROW(t.add("y", {}), InputError);       // no link
-    EXPECT_THROW(t.add("y", {0, 0}), InputError);   // repeated link
-    EXPECT_THROW(t.add("y", {5}), InputError);      // unknown link
+    EXPECT_THROW(t.add("x", {0}), InputError);     // duplicate name
+    EXPECT_THROW(t.add("y", {}), InputError);      // no link
+    EXPECT_THROW(t.add("y", {0, 0}), InputError);  // repeated link
+    EXPECT_THROW(t.add("y", {5}), InputError);     // unknown link
     EXPECT_EQ(t.find("x").value(), 0);
     Bitset keep(1);
     keep.set(0);

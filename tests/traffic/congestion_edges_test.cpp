@@ -5,11 +5,11 @@
 #include <map>
 #include <random>
 
-#include "liquid/net/generators.hpp"
 #include "liquid/io/infiniband.hpp"
+#include "liquid/net/generators.hpp"
+#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/congestion_edges.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "support/run.hpp"
 
@@ -92,8 +92,9 @@ TEST(CongestionEdges, RunFormulaOnGeneratedFabricsAndPatterns) {
 
 TEST(CongestionEdges, RunFormulaOnImportedInfinibandFabrics) {
     const std::string dir = test::source_path("tests/data/ib/");
-    for (const auto& [topo, tables] : std::vector<std::pair<std::string, std::string>>{
-             {"topology.txt", "minhop-lfts.dump"}, {"topology.txt", "ftree-lfts.dump"}, {"tiny-topology.txt", "tiny-lfts.dump"}}) {
+    for (const auto& [topo, tables] : std::vector<std::pair<std::string, std::string>>{{"topology.txt", "minhop-lfts.dump"},
+                                                                                       {"topology.txt", "ftree-lfts.dump"},
+                                                                                       {"tiny-topology.txt", "tiny-lfts.dump"}}) {
         const Network net = ib_network(read_ibnetdiscover(dir + topo), read_forwarding_tables({dir + tables}));
         expect_exact(make_pattern(net, PatternSpec{}), false, topo + " + " + tables);
     }

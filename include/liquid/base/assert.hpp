@@ -8,9 +8,9 @@
 
 #if !defined(NDEBUG) || defined(LIQUID_ASSERTIONS)
 #define LIQUID_ASSERTIONS_ON 1
-#define LIQUID_ASSERT(condition, message)                                                                  \
-    do {                                                                                                   \
-        if (!(condition)) ::liquid::assertion_failed(#condition, message, __FILE__, __LINE__);            \
+#define LIQUID_ASSERT(condition, message)                                                      \
+    do {                                                                                       \
+        if (!(condition)) ::liquid::assertion_failed(#condition, message, __FILE__, __LINE__); \
     } while (false)
 #else
 #define LIQUID_ASSERTIONS_ON 0

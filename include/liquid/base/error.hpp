@@ -16,8 +16,7 @@ public:
     const std::string& where() const noexcept { return where_; }
 
 private:
-    static std::string compose(const std::string& where, const std::string& problem,
-                               const std::string& fix) {
+    static std::string compose(const std::string& where, const std::string& problem, const std::string& fix) {
         std::string s = where.empty() ? problem : where + ": " + problem;
         if (!fix.empty()) s += " (" + fix + ")";
         return s;

@@ -37,8 +37,8 @@ std::string names_list(const NameTable<Enum, N>& table) {
 /// The value named `text`; throws InputError(where, "unknown <what> '<text>'", fix) where
 /// fix defaults to "use <names_list>".
 template <class Enum, std::size_t N>
-Enum parse_name(const NameTable<Enum, N>& table, const std::string& text, const std::string& where,
-                const std::string& what, const std::string& fix = "") {
+Enum parse_name(const NameTable<Enum, N>& table, const std::string& text, const std::string& where, const std::string& what,
+                const std::string& fix = "") {
     for (const auto& row : table)
         if (text == row.name) return row.value;
     throw InputError(where, "unknown " + what + " '" + text + "'", fix.empty() ? "use " + names_list(table) : fix);

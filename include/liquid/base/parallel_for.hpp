@@ -17,7 +17,6 @@ int thread_count(int requested);
 /// report progress from the calling thread only. Once a stop is requested (stop.hpp), no
 /// new index starts and Interrupted is thrown after the running bodies end.
 void parallel_for(std::size_t count, int threads, const std::function<void(std::size_t)>& body,
-                  const std::function<void()>& poll = {},
-                  std::chrono::milliseconds poll_every = std::chrono::milliseconds(20));
+                  const std::function<void()>& poll = {}, std::chrono::milliseconds poll_every = std::chrono::milliseconds(20));
 
 }  // namespace liquid

@@ -11,7 +11,9 @@ struct Shard {
     int index = 0;  // this process, 0..count-1
     int count = 1;  // processes sharing the items; 1 = this process does everything
 
-    bool owns(std::size_t item) const { return count <= 1 || item % static_cast<std::size_t>(count) == static_cast<std::size_t>(index); }
+    bool owns(std::size_t item) const {
+        return count <= 1 || item % static_cast<std::size_t>(count) == static_cast<std::size_t>(index);
+    }
 
     /// The items of [0, items) this shard owns, ascending.
     std::vector<std::size_t> items(std::size_t items) const {

@@ -15,11 +15,11 @@
 namespace liquid {
 
 struct IbPort {
-    std::string peer_id;      // the peer's quoted node id
-    int peer = -1;            // index into IbTopology::nodes
+    std::string peer_id;  // the peer's quoted node id
+    int peer = -1;        // index into IbTopology::nodes
     int peer_port = 0;
-    int line = 0;             // where the cable is listed
-    std::string speed;        // e.g. "4xEDR" from ibnetdiscover's comment, if any
+    int line = 0;       // where the cable is listed
+    std::string speed;  // e.g. "4xEDR" from ibnetdiscover's comment, if any
 };
 
 struct IbNode {
@@ -30,8 +30,8 @@ struct IbNode {
     int lid = 0;              // switch: base LID of port 0; CA: LID of its first port
     int port_count = 0;
     int line = 0;
-    std::map<int, IbPort> ports;  // connected ports only
-    std::map<int, int> port_lids; // CA ports: LID per port
+    std::map<int, IbPort> ports;   // connected ports only
+    std::map<int, int> port_lids;  // CA ports: LID per port
 };
 
 struct IbTopology {
@@ -44,7 +44,7 @@ struct IbForwardingTable {
     std::uint64_t guid = 0;
     int lid = 0;
     std::string description;
-    std::string where;        // "file:line" of its header
+    std::string where;  // "file:line" of its header
     std::map<int, int> port_of_lid;
 };
 

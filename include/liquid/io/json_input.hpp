@@ -1,8 +1,8 @@
 #pragma once
 // Reading user JSON with errors that name the file and the JSON path ("/links/3/from")
 // or, for syntax errors, the line and column.
-#include <nlohmann/json.hpp>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace liquid::io {

@@ -26,8 +26,8 @@ struct ExecOptions {
 
 /// Like MPI_Alltoall; `plan` must be the plan of this rank in `comm` (rank and size
 /// checked: MPI_ERR_ARG otherwise). Returns an MPI error code.
-int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-             MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan, const ExecOptions& options = {});
+int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+             MPI_Comm comm, const RankPlan& plan, const ExecOptions& options = {});
 /// Like MPI_Alltoallv.
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
               const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan,
@@ -35,8 +35,8 @@ int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MP
 
 /// The same with the whole plan (the rank's part is extracted on each call; keep a
 /// RankPlan for repeated calls).
-int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
-             MPI_Datatype recvtype, MPI_Comm comm, const Plan& plan, const ExecOptions& options = {});
+int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+             MPI_Comm comm, const Plan& plan, const ExecOptions& options = {});
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
               const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const Plan& plan,
               const ExecOptions& options = {});

@@ -21,10 +21,10 @@ struct LinkMark {
 };
 
 struct DrawingOptions {
-    double size = 640;        // width and height in px
-    bool labels = true;       // node names
-    bool link_ids = false;    // data-l="<link index>" on every link (for the page script)
-    std::string id;           // id of the <svg> element
+    double size = 640;      // width and height in px
+    bool labels = true;     // node names
+    bool link_ids = false;  // data-l="<link index>" on every link (for the page script)
+    std::string id;         // id of the <svg> element
 };
 
 /// CSS of the link classes idle, busy, bottleneck, bottleneck-idle (inside every SVG, so

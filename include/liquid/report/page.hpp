@@ -19,17 +19,17 @@ struct Figure {
 
 struct Section {
     std::string id, heading;
-    std::string intro_html;        // before the figures (summary tables, notes)
+    std::string intro_html;  // before the figures (summary tables, notes)
     std::vector<Figure> figures;
-    std::string html;              // after the figures (e.g. the pictogram gallery)
+    std::string html;  // after the figures (e.g. the pictogram gallery)
 };
 
 struct Page {
     std::string title, subtitle;
     std::vector<Section> sections;
     nlohmann::json data = nlohmann::json::object();  // window.LIQUID_DATA for `script`
-    std::string script;            // page logic beyond the charts (runs after they are embedded)
-    std::vector<Figure> extra_svgs;  // written by --svg-dir only (e.g. one pictogram per frame)
+    std::string script;                              // page logic beyond the charts (runs after they are embedded)
+    std::vector<Figure> extra_svgs;                  // written by --svg-dir only (e.g. one pictogram per frame)
 };
 
 /// The page as one HTML document.

@@ -32,7 +32,8 @@ ResultKind result_kind(const nlohmann::json& j, const std::string& where);
 
 /// Required member `key` of `j` (at JSON pointer `pointer` of `file`), else InputError
 /// "file: /pointer/key: missing ...".
-const nlohmann::json& member(const nlohmann::json& j, const std::string& key, const std::string& file, const std::string& pointer);
+const nlohmann::json& member(const nlohmann::json& j, const std::string& key, const std::string& file,
+                             const std::string& pointer);
 
 /// A number member (integers accepted), else InputError naming the JSON path.
 double number_at(const nlohmann::json& j, const std::string& key, const std::string& file, const std::string& pointer);

@@ -23,10 +23,10 @@ struct ScheduleSummary {
 struct ScheduleReportInput {
     const Network* network = nullptr;  // null for a link-set traffic (links drawn as a grid)
     const Traffic* traffic = nullptr;
-    std::string source;                // one line saying where the traffic came from
+    std::string source;  // one line saying where the traffic came from
     Schedule schedule;
     ScheduleSummary summary;
-    Schedule round_robin;              // the library's round-robin baseline of the same traffic
+    Schedule round_robin;  // the library's round-robin baseline of the same traffic
 };
 
 struct ScheduleReportOptions {
@@ -42,8 +42,8 @@ ScheduleReportInput schedule_for_report(const Network* network, const Traffic& t
 /// The schedule of a saved `liquid schedule --json` result (`file`, already parsed as
 /// `result`) resolved against `traffic`, plus the round-robin baseline computed now.
 /// Throws InputError naming the file and JSON path when it does not fit the traffic.
-ScheduleReportInput saved_schedule_for_report(const std::string& file, const nlohmann::json& result,
-                                              const Network* network, const Traffic& traffic, std::string source);
+ScheduleReportInput saved_schedule_for_report(const std::string& file, const nlohmann::json& result, const Network* network,
+                                              const Traffic& traffic, std::string source);
 
 Page schedule_page(const ScheduleReportInput& input, const ScheduleReportOptions& options = {});
 

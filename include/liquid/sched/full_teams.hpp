@@ -27,9 +27,9 @@ const char* pivot_rule_name(PivotRule r);
 PivotRule parse_pivot_rule(const std::string& name, const std::string& where = "--pivot");
 
 struct EnumerationOptions {
-    bool blank_pruning = true;   // §5.4
-    bool idle_pruning = true;    // §5.5
-    bool skeleton = true;        // §6.2 two-phase enumeration
+    bool blank_pruning = true;         // §5.4
+    bool idle_pruning = true;          // §5.5
+    bool skeleton = true;              // §6.2 two-phase enumeration
     std::uint64_t max_categories = 0;  // 0 = no limit; stop once exceeded
     PivotRule pivot = PivotRule::Constrained;
     /// false: every *team* (a simultaneity using each critical link), full or not — the

@@ -21,12 +21,12 @@ struct MilpModel {
         char sense = 'L';                           // 'L' (<=), 'E' (=), 'G' (>=)
         double rhs = 0;
     };
-    int transfers = 0;                  // x columns come first: x(t,f) = t * frames + f
-    int frames = 0;                     // frames offered (the cap F)
-    std::vector<std::string> columns;   // LP identifiers: "x_<t>_<f>", then "y_<f>"
-    std::vector<double> objective;      // per column
+    int transfers = 0;                 // x columns come first: x(t,f) = t * frames + f
+    int frames = 0;                    // frames offered (the cap F)
+    std::vector<std::string> columns;  // LP identifiers: "x_<t>_<f>", then "y_<f>"
+    std::vector<double> objective;     // per column
     std::vector<Row> rows;
-    std::vector<int> clique;            // transfers pinned to frames 0, 1, ... (symmetry breaking)
+    std::vector<int> clique;  // transfers pinned to frames 0, 1, ... (symmetry breaking)
     int x(int t, int f) const { return t * frames + f; }
     /// "frame f is used": 1 for a frame holding a transfer (the objective counts them).
     int y(int f) const { return transfers * frames + f; }

@@ -52,14 +52,14 @@ SearchStrategy parse_search_strategy(const std::string& name, const std::string&
 
 struct SolveOptions {
     Method method = Method::Optimal;
-    double time_limit_s = 10.0;   // wall-clock budget of exact searches
-    std::uint64_t node_limit = 0; // search-node budget of exact searches (0 = none)
-    std::uint64_t seed = 1;       // Random order (printed by front ends)
-    int wavelengths = 0;          // > 0: frames are grouped into rounds of at most W (report §2.2)
+    double time_limit_s = 10.0;    // wall-clock budget of exact searches
+    std::uint64_t node_limit = 0;  // search-node budget of exact searches (0 = none)
+    std::uint64_t seed = 1;        // Random order (printed by front ends)
+    int wavelengths = 0;           // > 0: frames are grouped into rounds of at most W (report §2.2)
     // Extensions (issue 3): the SAT portfolio partner of the optimal search and the delay
     // after which it starts (easy instances are answered by the fission search alone).
     bool sat_partner = true;
-    double sat_delay_s = 0.05;    // for L = Λ; beyond Λ the partner starts at once
+    double sat_delay_s = 0.05;  // for L = Λ; beyond Λ the partner starts at once
     // Extensions (issue 10, fabric scale). The time limit bounds the whole solve: bounds,
     // constructions, searches, SAT partner and verification (0 = no limit).
     // Memory for the large structures (searches, SAT encoding, DSatur): 0 = half of the
@@ -86,22 +86,22 @@ struct SolveOptions {
 struct SolveResult {
     Schedule schedule;
     Method method = Method::Optimal;
-    int duration = 0;         // Λ of the traffic
-    int lower_bound = 0;      // best proven lower bound on the length (>= Λ)
-    bool liquid = false;      // length == duration
-    bool optimal = false;     // proven optimal (exhausted search or length == lower bound)
+    int duration = 0;               // Λ of the traffic
+    int lower_bound = 0;            // best proven lower bound on the length (>= Λ)
+    bool liquid = false;            // length == duration
+    bool optimal = false;           // proven optimal (exhausted search or length == lower bound)
     bool no_liquid_proven = false;  // the liquid search was exhausted without a schedule
-    bool timed_out = false;   // a budget expired; schedule is the best known
+    bool timed_out = false;         // a budget expired; schedule is the best known
     std::uint64_t categories = 0;   // categories traversed by the fission search
     std::uint64_t full_teams = 0;   // full teams produced
     std::uint64_t nodes = 0;        // search nodes (frames tried)
     double elapsed_ms = 0;
-    int rounds = 0;           // with wavelengths > 0: rounds of at most W frames
-    std::string solver;       // which portfolio member answered ("fission", "sat", "dsatur", ...)
+    int rounds = 0;                     // with wavelengths > 0: rounds of at most W frames
+    std::string solver;                 // which portfolio member answered ("fission", "sat", "dsatur", ...)
     std::string bound_by = "duration";  // what proved lower_bound: "duration" (Λ), "clique",
                                         // "fission" (exhausted search) or "sat" (CaDiCaL)
-    int rounds_lower_bound = 0;  // with wavelengths > 0: ceil(lower_bound / W); rounds are
-                                 // optimal when rounds == rounds_lower_bound
+    int rounds_lower_bound = 0;         // with wavelengths > 0: ceil(lower_bound / W); rounds are
+                                        // optimal when rounds == rounds_lower_bound
     // Issue 10: what the portfolio built (name, length or -1, ms) and what was skipped.
     struct ConstructionLength {
         std::string name;
@@ -110,8 +110,8 @@ struct SolveResult {
     };
     std::vector<ConstructionLength> constructions;
     std::vector<std::string> skipped;  // e.g. "exact search: needs 1.6 GB, memory limit 1 GB"
-    double symmetry_order = 0;   // order of the traffic's symmetry group (0: not computed)
-    std::string invariant;       // outcome of the invariant search ("" when not run)
+    double symmetry_order = 0;         // order of the traffic's symmetry group (0: not computed)
+    std::string invariant;             // outcome of the invariant search ("" when not run)
 };
 
 /// Frame indices of round k when frames are grouped consecutively into rounds of at most

@@ -14,8 +14,8 @@
 namespace liquid::sim {
 
 struct ExecutionSpec {
-    std::string method = "liquid";  // a Method name (parse_method)
-    std::string executor;           // "frames", "queues" or "" (the method's natural executor)
+    std::string method = "liquid";    // a Method name (parse_method)
+    std::string executor;             // "frames", "queues" or "" (the method's natural executor)
     const Schedule* saved = nullptr;  // run this schedule instead of making one
     std::string saved_name;           // where it came from, for the report
     double time_limit_s = 10;         // budget of the schedule search

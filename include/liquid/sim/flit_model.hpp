@@ -21,7 +21,7 @@
 namespace liquid::sim {
 
 struct FlitOptions {
-    double flit_bytes = 1;          // message size / flit_bytes must be a whole number
+    double flit_bytes = 1;  // message size / flit_bytes must be a whole number
     std::uint64_t overhead_cycles = 0;
     std::uint64_t barrier_cycles = 0;
     std::uint64_t cycle_limit = 0;  // 0 = automatic (serial execution time, doubled)

@@ -11,20 +11,20 @@
 namespace liquid::sim {
 
 struct SimMessage {
-    int first = 0;            // offset of the path in Workload::path_links
-    int hops = 0;             // number of links on the path
-    double size = 0;          // bytes
-    double stream_time = 0;   // size / slowest link rate of the path
-    int sender = -1;          // dense sender slot (0..senders-1); -1 = no host known
-    int receiver = -1;        // dense receiver slot; -1 = no host known
+    int first = 0;           // offset of the path in Workload::path_links
+    int hops = 0;            // number of links on the path
+    double size = 0;         // bytes
+    double stream_time = 0;  // size / slowest link rate of the path
+    int sender = -1;         // dense sender slot (0..senders-1); -1 = no host known
+    int receiver = -1;       // dense receiver slot; -1 = no host known
 };
 
 struct Workload {
-    std::vector<double> link_rate;  // bytes/s per link of the traffic's link universe
-    std::vector<int> path_links;    // all paths, concatenated
+    std::vector<double> link_rate;     // bytes/s per link of the traffic's link universe
+    std::vector<int> path_links;       // all paths, concatenated
     std::vector<SimMessage> messages;  // one per transfer, same index
-    std::vector<int> sender_host;   // host node index of each sender slot
-    std::vector<int> receiver_host; // host node index of each receiver slot
+    std::vector<int> sender_host;      // host node index of each sender slot
+    std::vector<int> receiver_host;    // host node index of each receiver slot
     double total_bytes = 0;
     std::vector<std::string> message_names;  // diagnostics only, never on the hot path
     std::vector<std::string> link_names;

@@ -25,31 +25,31 @@ constexpr int kOptimisationLevels = 4;
 const char* optimisation_name(Optimisation o);  // "naive", "blank", "idle", "skeleton"
 
 struct ExperimentOptions {
-    double time_limit_s = 2.0;        // per representative, exact (liquid / optimal) search
-    std::uint64_t node_limit = 0;     // per representative, 0 = none
-    bool enumerate = true;            // count categories under the four levels
+    double time_limit_s = 2.0;               // per representative, exact (liquid / optimal) search
+    std::uint64_t node_limit = 0;            // per representative, 0 = none
+    bool enumerate = true;                   // count categories under the four levels
     std::uint64_t max_categories = 2000000;  // per enumeration; a capped count is marked incomplete
     /// Pivot rule of the four enumerations (the same at every level, so that naive, +blank
     /// and +idle differ only by pruning). LowestIndex: the naive coverage partitioning's
     /// order; Constrained: split next on the most constrained excluder transfer.
     PivotRule pivot = PivotRule::LowestIndex;
-    int threads = 0;                  // representatives solved in parallel (<= 0: all cores)
-    Shard shard;                      // run only the representatives this shard owns
+    int threads = 0;  // representatives solved in parallel (<= 0: all cores)
+    Shard shard;      // run only the representatives this shard owns
 };
 
 struct SearchSpace {
     std::uint64_t categories = 0;  // categories traversed (fission), incl. the prim-category
     std::uint64_t full_teams = 0;
-    bool complete = false;         // exhausted (not stopped by max_categories)
+    bool complete = false;  // exhausted (not stopped by max_categories)
 };
 
 struct RepresentativeResult {
     Representative representative;
-    std::size_t skeleton = 0;          // transfers using a bottleneck
+    std::size_t skeleton = 0;  // transfers using a bottleneck
     int bottlenecks = 0;
     std::size_t congestion_edges = 0;
-    SolveResult exact;                 // Method::Optimal: liquid schedule, or proof of none + optimum
-    std::string exact_verification;    // verify_schedule(): "" = valid
+    SolveResult exact;               // Method::Optimal: liquid schedule, or proof of none + optimum
+    std::string exact_verification;  // verify_schedule(): "" = valid
     int dsatur_length = 0;
     double dsatur_ms = 0;
     std::string dsatur_verification;

@@ -70,7 +70,7 @@ public:
 
 private:
     std::vector<std::pair<int, std::vector<std::pair<int, int>>>> pairs_;  // (link, pairs)
-    std::vector<int> switch_of_host_;                                     // by node index
+    std::vector<int> switch_of_host_;                                      // by node index
     std::array<std::vector<int>, kSwitches> hosts_of_switch_;
 };
 
@@ -80,10 +80,10 @@ private:
 /// nodes, then the smallest base-5 index. Deterministic for any thread count.
 struct Representative {
     Allocation allocation;
-    int transfers = 0;          // n²
-    int duration = 0;           // Λ
-    double liquid_ratio = 0;    // n²/Λ transfers per time frame
-    std::uint64_t allocations = 0;  // allocations sharing this liquid throughput
+    int transfers = 0;                // n²
+    int duration = 0;                 // Λ
+    double liquid_ratio = 0;          // n²/Λ transfers per time frame
+    std::uint64_t allocations = 0;    // allocations sharing this liquid throughput
     bool multi_switch_value = false;  // some allocation on >= 2 switches reaches this value
 };
 

@@ -16,14 +16,14 @@
 namespace liquid::testbed {
 
 struct TestbedTableOptions {
-    sim::SimOptions sim;                 // overheads shared by every run
-    double unaware_size = 2e6;      // bytes per message of round-robin/random/FIFO (report §8.2: 2 MB)
-    double scheduled_size = 5e6;    // bytes per message of DSatur and liquid schedules (5 MB)
-    int random_runs = 5;            // random order: median over this many seeds
-    std::uint64_t seed = 1;         // first seed of the random runs
-    double time_limit_s = 5.0;      // budget of each liquid schedule search
-    int threads = 0;                // <= 0: hardware concurrency
-    Shard shard;                    // simulate only the rows this shard owns
+    sim::SimOptions sim;          // overheads shared by every run
+    double unaware_size = 2e6;    // bytes per message of round-robin/random/FIFO (report §8.2: 2 MB)
+    double scheduled_size = 5e6;  // bytes per message of DSatur and liquid schedules (5 MB)
+    int random_runs = 5;          // random order: median over this many seeds
+    std::uint64_t seed = 1;       // first seed of the random runs
+    double time_limit_s = 5.0;    // budget of each liquid schedule search
+    int threads = 0;              // <= 0: hardware concurrency
+    Shard shard;                  // simulate only the rows this shard owns
 };
 
 /// One simulated execution: throughput in bytes/s and its ratio to the liquid throughput.
@@ -31,20 +31,20 @@ struct TableCell {
     double throughput = 0;
     double ratio = 0;
     double blocked_s = 0;
-    std::string status = "done";   // "done", or "deadlock"/"event-limit" with throughput 0
+    std::string status = "done";  // "done", or "deadlock"/"event-limit" with throughput 0
 };
 
 struct TestbedRow {
     Representative rep;
-    double liquid_throughput = 0;   // bytes/s: n²/Λ × link rate
-    TableCell round_robin;          // per-sender queues, round-robin order, no sync
-    TableCell random;               // per-sender queues, random order (median over seeds)
-    TableCell fifo;                 // per-sender queues, traffic order
-    TableCell round_robin_frames;   // round-robin schedule (split phases), barriers
-    TableCell dsatur;               // DSatur schedule, barriers
-    TableCell liquid;               // liquid schedule, barriers
+    double liquid_throughput = 0;  // bytes/s: n²/Λ × link rate
+    TableCell round_robin;         // per-sender queues, round-robin order, no sync
+    TableCell random;              // per-sender queues, random order (median over seeds)
+    TableCell fifo;                // per-sender queues, traffic order
+    TableCell round_robin_frames;  // round-robin schedule (split phases), barriers
+    TableCell dsatur;              // DSatur schedule, barriers
+    TableCell liquid;              // liquid schedule, barriers
     int dsatur_length = 0, liquid_length = 0, round_robin_length = 0;
-    bool liquid_found = false;      // the schedule's length is Λ
+    bool liquid_found = false;  // the schedule's length is Λ
 };
 
 /// Simulates every representative on `threads` threads; `row_done` is called once per
@@ -52,8 +52,7 @@ struct TestbedRow {
 /// `reps`; the rows options.shard does not own stay default (merge them with
 /// decode_row(), testbed/result_codec.hpp). Deterministic for any thread and shard count.
 std::vector<TestbedRow> simulate_testbed(const Network& t1, const std::vector<Representative>& reps,
-                                         const TestbedTableOptions& options,
-                                         const std::function<void()>& row_done = {});
+                                         const TestbedTableOptions& options, const std::function<void()>& row_done = {});
 
 /// The papers' testbed patterns (report §8.2): the sweep's representatives that use at
 /// least two switches (the 362 of the report), by node count, then by liquid ratio (the
@@ -69,8 +68,8 @@ struct RatioSpread {
 /// What `liquid simulate testbed` reports besides the CSV table.
 struct TestbedSummary {
     std::size_t patterns = 0;
-    int liquid_found = 0;    // rows whose liquid schedule reached Λ
-    double link_rate = 0;    // bytes/s of the testbed's links (86 MB/s on the Swiss-T1)
+    int liquid_found = 0;  // rows whose liquid schedule reached Λ
+    double link_rate = 0;  // bytes/s of the testbed's links (86 MB/s on the Swiss-T1)
     /// Per execution, in table order: round_robin, random, fifo, round_robin_frames,
     /// dsatur, liquid_schedule (the JSON keys).
     std::vector<std::pair<std::string, RatioSpread>> ratios;

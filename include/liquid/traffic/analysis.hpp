@@ -15,10 +15,10 @@ std::vector<int> link_loads(const Traffic& traffic);
 std::vector<int> link_loads(const Traffic& traffic, const Bitset& members);
 
 struct TrafficAnalysis {
-    std::vector<int> load;        // per link
-    int duration = 0;             // Λ = max load
-    std::vector<int> bottlenecks; // links with load Λ, ascending
-    Bitset skeleton;              // transfers using at least one bottleneck
+    std::vector<int> load;         // per link
+    int duration = 0;              // Λ = max load
+    std::vector<int> bottlenecks;  // links with load Λ, ascending
+    Bitset skeleton;               // transfers using at least one bottleneck
     /// #transfers / Λ: transfers per time frame at the liquid throughput.
     double liquid_ratio() const;
     int transfers = 0;

@@ -19,7 +19,8 @@ struct Incidence {
 
     int rows() const { return static_cast<int>(start.size()) - 1; }
     std::span<const int> row(int r) const {
-        return {items.data() + start[static_cast<std::size_t>(r)], start[static_cast<std::size_t>(r) + 1] - start[static_cast<std::size_t>(r)]};
+        return {items.data() + start[static_cast<std::size_t>(r)],
+                start[static_cast<std::size_t>(r) + 1] - start[static_cast<std::size_t>(r)]};
     }
     std::size_t bytes() const { return start.size() * sizeof(std::size_t) + items.size() * sizeof(int); }
 };

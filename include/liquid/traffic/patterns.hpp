@@ -22,13 +22,13 @@ inline constexpr long long kMaxPatternCount = kMaxPatternTransfers;
 struct PatternSpec {
     /// all-to-all | half-to-half | permutation | random | demand
     std::string name = "all-to-all";
-    std::vector<int> senders;    // host indices; empty = every sending host (half-to-half: first half of the hosts)
-    std::vector<int> receivers;  // host indices; empty = every receiving host (half-to-half: second half)
-    bool include_self = false;   // all-to-all: also send host -> same host (transmit and
-                                 // receive processors of one node, as on the Swiss-T1)
-    std::uint64_t seed = 1;      // permutation, random
-    int count = 0;               // random: number of transfers (0 = one per sender)
-    double size = 1.0;           // bytes per message
+    std::vector<int> senders;              // host indices; empty = every sending host (half-to-half: first half of the hosts)
+    std::vector<int> receivers;            // host indices; empty = every receiving host (half-to-half: second half)
+    bool include_self = false;             // all-to-all: also send host -> same host (transmit and
+                                           // receive processors of one node, as on the Swiss-T1)
+    std::uint64_t seed = 1;                // permutation, random
+    int count = 0;                         // random: number of transfers (0 = one per sender)
+    double size = 1.0;                     // bytes per message
     std::vector<std::vector<int>> demand;  // demand: messages from senders[i] to receivers[j]
 };
 
@@ -47,7 +47,7 @@ Traffic make_pattern(const Network& net, const PatternSpec& spec);
 Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, double size = 1.0);
 
 /// Every sender to every receiver (the Swiss-T1 testbed traffic when include_self).
-Traffic all_to_all(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers,
-                   bool include_self, double size = 1.0);
+Traffic all_to_all(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers, bool include_self,
+                   double size = 1.0);
 
 }  // namespace liquid

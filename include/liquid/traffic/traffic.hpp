@@ -15,10 +15,10 @@ namespace liquid {
 
 struct Transfer {
     std::string name;
-    LinkSet links;            // width = the traffic's link count
-    std::vector<int> path;    // the same links in travel order (a .traffic file: its order)
-    int src = -1, dst = -1;   // host node indices when built over a Network, else -1
-    double size = 1.0;        // bytes (the papers: identical sizes)
+    LinkSet links;           // width = the traffic's link count
+    std::vector<int> path;   // the same links in travel order (a .traffic file: its order)
+    int src = -1, dst = -1;  // host node indices when built over a Network, else -1
+    double size = 1.0;       // bytes (the papers: identical sizes)
 };
 
 class Traffic {

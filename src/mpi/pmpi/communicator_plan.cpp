@@ -49,7 +49,8 @@ std::vector<std::string> host_names(MPI_Comm comm, int size, const std::vector<c
         const auto world = world_ranks(comm, size);
         for (int r = 0; r < size; ++r) {
             if (world[r] < 0 || world[r] >= static_cast<int>(by_world.size()))
-                throw InputError(s.rank_map, "world rank " + std::to_string(world[r]) + " has no line", "map every rank of MPI_COMM_WORLD");
+                throw InputError(s.rank_map, "world rank " + std::to_string(world[r]) + " has no line",
+                                 "map every rank of MPI_COMM_WORLD");
             hosts[r] = by_world[world[r]];
         }
         return hosts;
@@ -72,13 +73,16 @@ PlanResult plan_on_root(MPI_Comm comm, int size, const std::vector<char>& names,
         PlanResult r;
         r.plan = read_plan_json(s.plan);
         if (r.plan.ranks != size)
-            throw InputError(s.plan, "the plan is for " + std::to_string(r.plan.ranks) + " ranks, the communicator has " + std::to_string(size),
-                             "write a plan for this communicator size");
+            throw InputError(
+                s.plan,
+                "the plan is for " + std::to_string(r.plan.ranks) + " ranks, the communicator has " + std::to_string(size),
+                "write a plan for this communicator size");
         return r;
     }
     if (s.network.empty()) throw InputError("LIQUID_NETWORK", "not set", "give a network JSON file or a generator spec");
     const Network& net = network(s.network);
-    const auto hosts = hosts_by_name(net, host_names(comm, size, names, s), s.rank_map.empty() ? "MPI_Get_processor_name" : s.rank_map);
+    const auto hosts =
+        hosts_by_name(net, host_names(comm, size, names, s), s.rank_map.empty() ? "MPI_Get_processor_name" : s.rank_map);
     SolveOptions options;
     options.method = method_of(s.method);
     options.time_limit_s = s.time_limit_s;

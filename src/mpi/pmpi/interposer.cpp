@@ -124,13 +124,12 @@ extern "C" int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sen
 }
 
 extern "C" int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
-                             void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype,
-                             MPI_Comm comm) {
+                             void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
     ++report().alltoallv_calls;
     if (!unplannable(sendbuf, comm))
         if (const CommunicatorPlan* p = plan_of(comm))
-            return liquid::mpi::alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype,
-                                          p->comm, p->plan, settings().exec);
+            return liquid::mpi::alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, p->comm,
+                                          p->plan, settings().exec);
     return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
 }
 

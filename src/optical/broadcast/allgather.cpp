@@ -59,9 +59,7 @@ std::optional<Time> allgather_closed_form(AllgatherAlgorithm a, const ModelParam
     return std::nullopt;
 }
 
-Time ring_allgather_thesis_form(const ModelParams& p) {
-    return 2 * p.td() + (p.nodes - 1) * p.forward_time();
-}
+Time ring_allgather_thesis_form(const ModelParams& p) { return 2 * p.td() + (p.nodes - 1) * p.forward_time(); }
 
 Time tree_lower_bound(const ModelParams& p) { return 2 * p.tc + (2 * Time{p.nodes} - 1) * p.send_time(); }
 

@@ -22,7 +22,8 @@ struct Tree {
     int father(int v) const { return (v - 1) / m; }
     std::vector<int> sons(int v) const {
         std::vector<int> s;
-        for (long c = static_cast<long>(m) * v + 1; c <= static_cast<long>(m) * v + m && c < n; ++c) s.push_back(static_cast<int>(c));
+        for (long c = static_cast<long>(m) * v + 1; c <= static_cast<long>(m) * v + m && c < n; ++c)
+            s.push_back(static_cast<int>(c));
         return s;
     }
     int depth(int v) const {

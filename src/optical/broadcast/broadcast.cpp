@@ -2,8 +2,8 @@
 // "half optimal" metric of §4.3.2.
 #include "liquid/optical/broadcast/broadcast.hpp"
 
-#include <cmath>
 #include <fmt/core.h>
+#include <cmath>
 
 #include "broadcast_programs.hpp"
 #include "executor.hpp"
@@ -13,8 +13,8 @@
 namespace liquid::optical {
 
 std::vector<BroadcastAlgorithm> all_broadcast_algorithms() {
-    return {BroadcastAlgorithm::NaiveConfiguration, BroadcastAlgorithm::RingForwarding,
-            BroadcastAlgorithm::TreeForwarding, BroadcastAlgorithm::SmartTree, BroadcastAlgorithm::SmartRing};
+    return {BroadcastAlgorithm::NaiveConfiguration, BroadcastAlgorithm::RingForwarding, BroadcastAlgorithm::TreeForwarding,
+            BroadcastAlgorithm::SmartTree, BroadcastAlgorithm::SmartRing};
 }
 
 namespace {
@@ -123,9 +123,7 @@ std::optional<Time> exact_closed_form(BroadcastAlgorithm a, const ModelParams& p
     return std::nullopt;
 }
 
-ExecutionReport run_broadcast(BroadcastAlgorithm a, const ModelParams& p, int k) {
-    return execute(p, build_broadcast(a, p, k));
-}
+ExecutionReport run_broadcast(BroadcastAlgorithm a, const ModelParams& p, int k) { return execute(p, build_broadcast(a, p, k)); }
 
 std::optional<Time> solve_half_optimal(const std::function<Time(Time)>& f) {
     const Time base = f(0);
@@ -159,9 +157,9 @@ HalfOptimal half_optimal(BroadcastAlgorithm a, const ModelParams& p) {
     const Time S = p.message_bytes, n = p.nodes;
     switch (a) {
         case BroadcastAlgorithm::NaiveConfiguration: h.thesis_text = std::nullopt; break;  // not given
-        case BroadcastAlgorithm::RingForwarding: h.thesis_text = n * S * p.tf; break;  // "Tc^0.5 ~ N*S*Tf"
-        case BroadcastAlgorithm::TreeForwarding:  // "Tc^0.5 ~ 2S*Tf + Td"
-        case BroadcastAlgorithm::SmartTree:       // "similar to the previous algorithm"
+        case BroadcastAlgorithm::RingForwarding: h.thesis_text = n * S * p.tf; break;      // "Tc^0.5 ~ N*S*Tf"
+        case BroadcastAlgorithm::TreeForwarding:                                           // "Tc^0.5 ~ 2S*Tf + Td"
+        case BroadcastAlgorithm::SmartTree:                                                // "similar to the previous algorithm"
             h.thesis_text = 2 * S * p.tf + p.header_time();
             break;
         case BroadcastAlgorithm::SmartRing: break;

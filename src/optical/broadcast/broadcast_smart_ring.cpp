@@ -60,7 +60,7 @@ Program smart_ring_program(const ModelParams& p, int k) {
     SmartRingPlanner planner(prog, k);
     int chain_end = planner.plan(0, n, 0);
     prog.add(0, send_message(0, chain_end - 1, 1));  // node 1 receives, then chain_end-1 hops
-    planner.emit();  // the root's jump follows its send; every other node has one jump at most
+    planner.emit();                                  // the root's jump follows its send; every other node has one jump at most
     return prog;
 }
 

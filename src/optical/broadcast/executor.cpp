@@ -3,10 +3,10 @@
 // about the algorithms or their closed forms: it only replays actions under the rules.
 #include "optical/broadcast/executor.hpp"
 
+#include <fmt/core.h>
 #include <algorithm>
 #include <array>
 #include <deque>
-#include <fmt/core.h>
 #include <numeric>
 #include <queue>
 
@@ -354,8 +354,8 @@ private:
         bool self = std::find(sorted.begin(), sorted.end(), v) != sorted.end();
         if (static_cast<int>(targets.size()) > p_.multicast || repeated || self)
             violate(ViolationKind::MulticastTooLarge, t, v, -1, -1,
-                    fmt::format("{} receivers (M = {}){}{}", targets.size(), p_.multicast,
-                                repeated ? ", repeated receiver" : "", self ? ", sends to itself" : ""));
+                    fmt::format("{} receivers (M = {}){}{}", targets.size(), p_.multicast, repeated ? ", repeated receiver" : "",
+                                self ? ", sends to itself" : ""));
     }
 
     void on_config_end(const Event& e) {
@@ -395,7 +395,8 @@ private:
         std::sort(fan_in_dirty_.begin(), fan_in_dirty_.end());
         fan_in_dirty_.erase(std::unique(fan_in_dirty_.begin(), fan_in_dirty_.end()), fan_in_dirty_.end());
         for (int r : fan_in_dirty_) {
-            if (in_count_[static_cast<std::size_t>(r)] > max_fan_in_seen_) max_fan_in_seen_ = in_count_[static_cast<std::size_t>(r)];
+            if (in_count_[static_cast<std::size_t>(r)] > max_fan_in_seen_)
+                max_fan_in_seen_ = in_count_[static_cast<std::size_t>(r)];
             if (in_count_[static_cast<std::size_t>(r)] > 1 && prog_.rule == ConfigurationRule::Permutation)
                 violate(ViolationKind::NotPermutation, t, r, -1, -1,
                         fmt::format("{} senders are configured towards node {}", in_count_[static_cast<std::size_t>(r)], r));
@@ -458,9 +459,7 @@ private:
         auto vi = static_cast<std::size_t>(v);
         switch (a.kind) {
             case ActionKind::SetConfiguration:
-            case ActionKind::Exchange:
-                start_change(v, a, t);
-                return t + p_.tc;
+            case ActionKind::Exchange: start_change(v, a, t); return t + p_.tc;
             case ActionKind::Send:
                 if (host_time(v, a.message) == kUnknown || host_time(v, a.message) > t) {
                     violate(ViolationKind::HostLacksMessage, t, v, -1, a.message, "send of a message the host does not hold");
@@ -494,7 +493,8 @@ private:
             if (has_pending_actions(v))
                 violate(ViolationKind::NeverRan, 0, v, -1, -1,
                         fmt::format("{} action(s) of node {} never started (triggers never held)",
-                                    prog_.actions[static_cast<std::size_t>(v)].size() - next_action_[static_cast<std::size_t>(v)], v));
+                                    prog_.actions[static_cast<std::size_t>(v)].size() - next_action_[static_cast<std::size_t>(v)],
+                                    v));
         int last_message = prog_.all_to_all ? m_ : std::min(m_, 1);
         for (int msg = 0; msg < last_message; ++msg)
             for (int v = 0; v < n_; ++v) {

@@ -1,10 +1,10 @@
 // Model variables, their validation, and the switch configuration C of thesis §3.3-3.4.
 #include "liquid/optical/broadcast/model.hpp"
 
+#include <fmt/core.h>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fmt/core.h>
 
 #include "liquid/base/error.hpp"
 
@@ -36,8 +36,7 @@ Time parse_duration(const std::string& text, const std::string& what) {
 }
 
 void validate(const ModelParams& p) {
-    if (p.nodes < 2 || p.nodes > (1 << 16))
-        throw InputError("N", fmt::format("{} nodes is outside 2..65536", p.nodes));
+    if (p.nodes < 2 || p.nodes > (1 << 16)) throw InputError("N", fmt::format("{} nodes is outside 2..65536", p.nodes));
     if (p.multicast < 1 || p.multicast > 8)
         throw InputError("M", fmt::format("multicast size {} is outside 1..8", p.multicast), "the optics allow about 4 (§6.3.2)");
     if (p.message_bytes < 1 || p.message_bytes > (1 << 20))

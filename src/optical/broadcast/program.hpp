@@ -12,9 +12,9 @@ namespace liquid::optical {
 
 enum class ActionKind {
     SetConfiguration,  // CSet(node, targets): the node's output link changes for Tc
-    Exchange,           // CEx(node, targets[0]): both output links change for Tc
-    Send,               // the host transmits `message` (S*Tb); receivers as configured
-    Forward,            // the FU re-sends its buffered `message` (S*Tf), §3.5.1
+    Exchange,          // CEx(node, targets[0]): both output links change for Tc
+    Send,              // the host transmits `message` (S*Tb); receivers as configured
+    Forward,           // the FU re-sends its buffered `message` (S*Tf), §3.5.1
 };
 
 enum class TriggerKind {
@@ -32,12 +32,12 @@ struct Trigger {
 
 struct Action {
     ActionKind kind = ActionKind::Send;
-    std::vector<int> targets;  // set_configuration: new alpha_i; exchange: {j}
-    int message = 0;           // send / forward
-    int ttl = 0;               // automatic forwards left after the first receiver (§3.5.1)
+    std::vector<int> targets;       // set_configuration: new alpha_i; exchange: {j}
+    int message = 0;                // send / forward
+    int ttl = 0;                    // automatic forwards left after the first receiver (§3.5.1)
     std::vector<Trigger> triggers;  // all must hold before the action starts
-    Time not_before = 0;       // absolute earliest start (global synchronisation pulse)
-    int stage = 0;             // the algorithm's stage number, for reports only
+    Time not_before = 0;            // absolute earliest start (global synchronisation pulse)
+    int stage = 0;                  // the algorithm's stage number, for reports only
 };
 
 /// A complete run: the actions of every node, who originates which message, and which
@@ -47,8 +47,8 @@ struct Program {
     int nodes = 0;
     std::vector<std::vector<Action>> actions;  // actions[node], performed in order
     std::vector<int> originator;               // originator[message] = node holding it at t=0
-    bool all_to_all = false;  // false: every node must receive message 0 (broadcast)
-                              // true: every node must receive every message (all-gather)
+    bool all_to_all = false;                   // false: every node must receive message 0 (broadcast)
+                                               // true: every node must receive every message (all-gather)
     ConfigurationRule rule = ConfigurationRule::Permutation;
 
     explicit Program(std::string name = "", int n = 0)

@@ -108,16 +108,18 @@ void write_csv(std::ostream& out, const std::vector<SweepRow>& rows) {
         if (r.exact_form) diff = r.completion - *r.exact_form;
         else if (r.thesis_form) diff = r.completion - *r.thesis_form;
         out << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{}\n", r.kind, r.number, r.algorithm,
-                           r.params.nodes, r.params.message_bytes, r.params.multicast, us(r.params.tc),
-                           us(r.params.tb), us(r.params.tf), r.k, us(r.completion), us(r.thesis_form),
-                           us(r.exact_form), diff ? fmt::format("{:.6f}", to_microseconds(*diff)) : "",
-                           r.configuration_changes, r.local_configuration_sets, r.max_messages_per_node,
-                           r.mean_messages_per_node, r.collisions, r.violations);
+                           r.params.nodes, r.params.message_bytes, r.params.multicast, us(r.params.tc), us(r.params.tb),
+                           us(r.params.tf), r.k, us(r.completion), us(r.thesis_form), us(r.exact_form),
+                           diff ? fmt::format("{:.6f}", to_microseconds(*diff)) : "", r.configuration_changes,
+                           r.local_configuration_sets, r.max_messages_per_node, r.mean_messages_per_node, r.collisions,
+                           r.violations);
     }
 }
 
 nlohmann::json to_json(const SweepRow& r) {
-    auto opt = [](std::optional<Time> t) -> nlohmann::json { return t ? nlohmann::json(to_microseconds(*t)) : nlohmann::json(nullptr); };
+    auto opt = [](std::optional<Time> t) -> nlohmann::json {
+        return t ? nlohmann::json(to_microseconds(*t)) : nlohmann::json(nullptr);
+    };
     return {{"kind", r.kind},
             {"number", r.number},
             {"algorithm", r.algorithm},

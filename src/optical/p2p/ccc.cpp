@@ -47,8 +47,7 @@ std::uint32_t ring_step(const CccTopology& topo, std::uint32_t node, std::uint32
 
 }  // namespace
 
-CccHop ccc_route(const CccTopology& topo, CccRouting routing, std::uint32_t node, std::uint32_t dst,
-                 std::uint8_t phase) {
+CccHop ccc_route(const CccTopology& topo, CccRouting routing, std::uint32_t node, std::uint32_t dst, std::uint8_t phase) {
     const std::uint32_t h = topo.cycle(node), hd = topo.cycle(dst);
     const std::uint32_t r = topo.position(node);
     const bool shortest = routing != CccRouting::Thesis;
@@ -66,8 +65,7 @@ CccHop ccc_route(const CccTopology& topo, CccRouting routing, std::uint32_t node
     return {ring_step(topo, node, topo.position(dst), shortest), 3};
 }
 
-std::uint32_t ccc_route_length(const CccTopology& topo, CccRouting routing, std::uint32_t src,
-                               std::uint32_t dst) {
+std::uint32_t ccc_route_length(const CccTopology& topo, CccRouting routing, std::uint32_t src, std::uint32_t dst) {
     std::uint32_t hops = 0;
     std::uint8_t phase = 1;
     for (std::uint32_t v = src; v != dst; ++hops) {

@@ -25,9 +25,7 @@ public:
     std::uint32_t inner_prev(std::uint32_t node) const;
     std::uint32_t outer(std::uint32_t node) const;
     /// The static multicast set of `node`: {previous, next, outer}.
-    std::array<std::uint32_t, 3> receivers(std::uint32_t node) const {
-        return {inner_prev(node), inner_next(node), outer(node)};
-    }
+    std::array<std::uint32_t, 3> receivers(std::uint32_t node) const { return {inner_prev(node), inner_next(node), outer(node)}; }
 
 private:
     int d_;
@@ -38,28 +36,23 @@ private:
     std::vector<std::uint8_t> position_;
 };
 
-
 struct CccHop {
     std::uint32_t next;
     std::uint8_t phase;  // routing phase after this hop's decision
 };
 
 /// Next hop from `node` towards `dst` (node != dst) with routing state `phase` (start: 1).
-CccHop ccc_route(const CccTopology& topo, CccRouting routing, std::uint32_t node, std::uint32_t dst,
-                 std::uint8_t phase);
+CccHop ccc_route(const CccTopology& topo, CccRouting routing, std::uint32_t node, std::uint32_t dst, std::uint8_t phase);
 
 /// Hop count of the route from src to dst (0 if equal).
-std::uint32_t ccc_route_length(const CccTopology& topo, CccRouting routing, std::uint32_t src,
-                               std::uint32_t dst);
+std::uint32_t ccc_route_length(const CccTopology& topo, CccRouting routing, std::uint32_t src, std::uint32_t dst);
 
 /// Mean route length over all ordered pairs src != dst (the load-free latency of on-demand).
 double ccc_mean_route_length(const CccTopology& topo, CccRouting routing);
 
-
-
 struct CycleSlot {
-    bool outer;                // outer mode: only messages for the outer neighbour may go
-    std::uint32_t positions;   // bit r set: ring position r may transmit in this slot
+    bool outer;               // outer mode: only messages for the outer neighbour may go
+    std::uint32_t positions;  // bit r set: ring position r may transmit in this slot
 };
 
 std::vector<CycleSlot> cycle_schedule(int dimension, CycleKind kind);

@@ -2,8 +2,8 @@
 // routing, and the on-demand or cycled collision-avoidance discipline.
 #include <span>
 
-#include "liquid/optical/p2p/simulator.hpp"
 #include "ccc.hpp"
+#include "liquid/optical/p2p/simulator.hpp"
 #include "round_engine.hpp"
 
 namespace liquid::optical::p2p {
@@ -14,8 +14,8 @@ public:
     static constexpr int kQueues = 3;  // arcs: 0 previous, 1 next (inner), 2 outer
 
     explicit CccModel(const CccSpec& spec)
-        : topo_(spec.dimension), spec_(spec), schedule_(cycle_schedule(spec.dimension, spec.cycle)),
-          reserved_(topo_.nodes(), 0) {}
+        : topo_(spec.dimension), spec_(spec), schedule_(cycle_schedule(spec.dimension, spec.cycle)), reserved_(topo_.nodes(), 0) {
+    }
 
     std::uint32_t nodes() const { return topo_.nodes(); }
 
@@ -29,12 +29,12 @@ public:
 
     void select(std::uint64_t t, const std::vector<detail::Fifo>& queues, std::vector<detail::Sender>& out, Rng& rng) {
         switch (spec_.discipline) {
-        case CccDiscipline::Cycled: return select_cycled(t, queues, out);
-        case CccDiscipline::OnDemand: return select_on_demand(t, queues, out, rng);
-        case CccDiscipline::Unsynchronized:
-            for (std::uint32_t v = 0; v < topo_.nodes(); ++v)
-                if (has_mail(queues, v)) out.push_back({v, 7});
-            return;
+            case CccDiscipline::Cycled: return select_cycled(t, queues, out);
+            case CccDiscipline::OnDemand: return select_on_demand(t, queues, out, rng);
+            case CccDiscipline::Unsynchronized:
+                for (std::uint32_t v = 0; v < topo_.nodes(); ++v)
+                    if (has_mail(queues, v)) out.push_back({v, 7});
+                return;
         }
     }
 
@@ -73,8 +73,7 @@ private:
     /// §5.4.5 on-demand: every node with mail asks the controller; requests are served in a
     /// random order (fair on average) and granted when no already granted node reaches one of
     /// the requester's three neighbours.
-    void select_on_demand(std::uint64_t t, const std::vector<detail::Fifo>& queues, std::vector<detail::Sender>& out,
-                          Rng& rng) {
+    void select_on_demand(std::uint64_t t, const std::vector<detail::Fifo>& queues, std::vector<detail::Sender>& out, Rng& rng) {
         active_.clear();
         for (std::uint32_t v = 0; v < topo_.nodes(); ++v)
             if (has_mail(queues, v)) active_.push_back(v);

@@ -4,8 +4,7 @@
 
 namespace liquid::optical::p2p {
 
-CollisionCheck::CollisionCheck(std::uint32_t nodes)
-    : lit_stamp_(nodes, 0), addressed_stamp_(nodes, 0), lit_count_(nodes, 0) {}
+CollisionCheck::CollisionCheck(std::uint32_t nodes) : lit_stamp_(nodes, 0), addressed_stamp_(nodes, 0), lit_count_(nodes, 0) {}
 
 void CollisionCheck::begin_round() {
     ++round_;  // stamps start at 0, so round 1 is the first real one
@@ -26,8 +25,7 @@ void CollisionCheck::transmit(std::uint32_t sender, std::span<const std::uint32_
 }
 
 void CollisionCheck::address(std::uint32_t sender, std::uint32_t receiver) {
-    if (sender != current_sender_ ||
-        std::find(sender_set_.begin(), sender_set_.end(), receiver) == sender_set_.end()) {
+    if (sender != current_sender_ || std::find(sender_set_.begin(), sender_set_.end(), receiver) == sender_set_.end()) {
         ++misroutes_;
         return;
     }

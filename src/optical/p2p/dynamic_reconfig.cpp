@@ -6,8 +6,8 @@ namespace liquid::optical::p2p::detail {
 
 Reconfigurator::Reconfigurator(const ReconfigSpec& spec, MultiRing& ring, ShortestPaths& paths,
                                std::vector<std::uint64_t>& blocked_until, std::uint64_t seed)
-    : spec_(spec), ring_(ring), paths_(paths), blocked_until_(blocked_until), n_(ring.nodes()),
-      rng_(seed ^ 0x5eed0fdec0deULL), raw_(std::size_t(n_) * n_, float(spec.strength_init)) {
+    : spec_(spec), ring_(ring), paths_(paths), blocked_until_(blocked_until), n_(ring.nodes()), rng_(seed ^ 0x5eed0fdec0deULL),
+      raw_(std::size_t(n_) * n_, float(spec.strength_init)) {
     next_regenerate_ = spec_.regenerate_every / 2 + rng_.below(spec_.regenerate_every + 1);
 }
 
@@ -15,7 +15,7 @@ void Reconfigurator::on_send(std::uint32_t node, std::uint32_t dst) {
     float& x = raw_[std::size_t(dst) * n_ + node];
     x += float(1.0 / scale_);
     if (double(x) * scale_ >= double(spec_.strength_cap)) {
-        scale_ *= 0.5;  // §5.9.2: every strength divided by two
+        scale_ *= 0.5;             // §5.9.2: every strength divided by two
         if (scale_ < 0x1.0p-40) {  // keep the raw values in float range
             for (float& y : raw_) y = float(double(y) * scale_);
             scale_ = 1.0;

@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "optical/p2p/multi_ring.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
+#include "optical/p2p/multi_ring.hpp"
 
 namespace liquid::optical::p2p::detail {
 
@@ -15,8 +15,8 @@ namespace liquid::optical::p2p::detail {
 /// chords take effect and every node's shortest-path table is recomputed (§5.6.1).
 class Reconfigurator {
 public:
-    Reconfigurator(const ReconfigSpec& spec, MultiRing& ring, ShortestPaths& paths,
-                   std::vector<std::uint64_t>& blocked_until, std::uint64_t seed);
+    Reconfigurator(const ReconfigSpec& spec, MultiRing& ring, ShortestPaths& paths, std::vector<std::uint64_t>& blocked_until,
+                   std::uint64_t seed);
     void on_event(const SendEvent& ev, std::uint64_t t);
     void on_send(std::uint32_t node, std::uint32_t dst);
     /// Applies a change whose time is up; true if the configuration changed.

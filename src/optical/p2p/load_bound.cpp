@@ -56,8 +56,8 @@ std::vector<double> offered_link_load(const MultiRing& ring, const ShortestPaths
     return load;
 }
 
-LoadBound hotspot_load_bound(const MultiRing& ring, const ShortestPaths& paths, std::uint32_t hot,
-                             const TrafficSpec& traffic, const RunSpec& run, bool parity_rule) {
+LoadBound hotspot_load_bound(const MultiRing& ring, const ShortestPaths& paths, std::uint32_t hot, const TrafficSpec& traffic,
+                             const RunSpec& run, bool parity_rule) {
     const std::uint32_t n = ring.nodes();
     LoadBound b;
     b.events_per_round = events_per_round(traffic);
@@ -83,8 +83,7 @@ LoadBound hotspot_load_bound(const MultiRing& ring, const ShortestPaths& paths, 
             b.busiest_node = std::uint32_t(per_node ? u : u / 2);
         }
         if (uniform > b.capacity) b.saturation_p = 0;
-        else if (hot_only > b.capacity)
-            b.saturation_p = std::min(b.saturation_p, (b.capacity - uniform) / (hot_only - uniform));
+        else if (hot_only > b.capacity) b.saturation_p = std::min(b.saturation_p, (b.capacity - uniform) / (hot_only - uniform));
     }
     return b;
 }

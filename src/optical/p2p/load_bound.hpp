@@ -11,15 +11,15 @@
 #include <cstdint>
 #include <vector>
 
-#include "optical/p2p/multi_ring.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
+#include "optical/p2p/multi_ring.hpp"
 
 namespace liquid::optical::p2p {
 
 struct LoadBound {
-    double events_per_round = 0;  // mean new events per round: (spawn + 1) / 2
-    double capacity = 0;          // messages per round one arc (MmirScope::Node: one node) can carry
-    double busiest = 0;           // largest offered load of an arc (node) at the given p
+    double events_per_round = 0;     // mean new events per round: (spawn + 1) / 2
+    double capacity = 0;             // messages per round one arc (MmirScope::Node: one node) can carry
+    double busiest = 0;              // largest offered load of an arc (node) at the given p
     std::uint32_t busiest_node = 0;  // its sender
     /// Smallest hot-spot parameter p at which some arc (node) is offered more than its
     /// capacity; 0 if that happens without a hot spot, infinity if it never does (p <= 1).
@@ -35,7 +35,7 @@ std::vector<double> offered_link_load(const MultiRing& ring, const ShortestPaths
 
 /// Routes every ordered pair once along the simulator's own next hops (shortest paths, ring
 /// arc on ties) and weighs it with its probability under §5.3.2's hot-spot distribution.
-LoadBound hotspot_load_bound(const MultiRing& ring, const ShortestPaths& paths, std::uint32_t hot,
-                             const TrafficSpec& traffic, const RunSpec& run, bool parity_rule = true);
+LoadBound hotspot_load_bound(const MultiRing& ring, const ShortestPaths& paths, std::uint32_t hot, const TrafficSpec& traffic,
+                             const RunSpec& run, bool parity_rule = true);
 
 }  // namespace liquid::optical::p2p

@@ -20,10 +20,10 @@ MultiRing::MultiRing(std::uint32_t nodes, std::vector<std::uint32_t> chord) : n_
         if (j >= nodes) throw InputError("chords", "chord target " + std::to_string(j) + " out of range");
         if (j == i) continue;
         if ((i ^ j) & 1u)
-            throw InputError("chords", "chord " + std::to_string(i) + "->" + std::to_string(j) + " joins nodes of different parity",
+            throw InputError("chords",
+                             "chord " + std::to_string(i) + "->" + std::to_string(j) + " joins nodes of different parity",
                              "§5.6.2 parity rule: even nodes chord to even nodes, odd to odd");
-        if (++incoming[j] > 1)
-            throw InputError("chords", "node " + std::to_string(j) + " has two incoming chords");
+        if (++incoming[j] > 1) throw InputError("chords", "node " + std::to_string(j) + " has two incoming chords");
     }
 }
 

@@ -5,8 +5,8 @@
 #include <span>
 
 #include "dynamic_reconfig.hpp"
-#include "optical/p2p/load_bound.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
+#include "optical/p2p/load_bound.hpp"
 #include "round_engine.hpp"
 
 namespace liquid::optical::p2p {

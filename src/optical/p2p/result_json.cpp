@@ -10,8 +10,8 @@ nlohmann::json to_json(const SimResult& r) {
         {"nodes", r.nodes},
         {"seed", r.seed},
         {"rounds_run", r.rounds_run},
-        {"requests", {{"created", r.created}, {"measured", r.measured}, {"delivered", r.delivered},
-                      {"undelivered", r.undelivered}}},
+        {"requests",
+         {{"created", r.created}, {"measured", r.measured}, {"delivered", r.delivered}, {"undelivered", r.undelivered}}},
         {"saturated", r.saturated},
         {"mean_rounds", r.mean_rounds},
         {"mean_hops", r.mean_hops},
@@ -30,8 +30,9 @@ nlohmann::json to_json(const SimResult& r) {
         {"elapsed_seconds", r.elapsed_seconds},
     };
     if (r.model == "multi-ring")  // saturation_p null: no link ever saturates (MMIR unlimited, or every p fits)
-        j["load_bound"] = {{"saturation_p", std::isfinite(r.hot_saturation_p) ? nlohmann::json(r.hot_saturation_p) : nlohmann::json()},
-                           {"busiest_link_utilization", r.busiest_link_utilization}};
+        j["load_bound"] = {
+            {"saturation_p", std::isfinite(r.hot_saturation_p) ? nlohmann::json(r.hot_saturation_p) : nlohmann::json()},
+            {"busiest_link_utilization", r.busiest_link_utilization}};
     return j;
 }
 

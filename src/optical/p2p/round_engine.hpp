@@ -14,19 +14,19 @@
 #include <vector>
 
 #include "liquid/base/error.hpp"
-#include "optical/p2p/collision_check.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
+#include "optical/p2p/collision_check.hpp"
 
 namespace liquid::optical::p2p::detail {
 
 struct Message {
-    std::uint64_t seq;       // arrival order at the current node (FIFO across a node's queues)
+    std::uint64_t seq;  // arrival order at the current node (FIFO across a node's queues)
     std::uint32_t dst;
-    std::uint32_t created;   // round of creation
-    std::uint32_t next;      // next hop, chosen on arrival at the current node
+    std::uint32_t created;  // round of creation
+    std::uint32_t next;     // next hop, chosen on arrival at the current node
     std::uint16_t hops;
-    std::uint8_t phase;      // routing state, for models that need one
-    std::uint8_t flags;      // kMeasured | kToHotspot
+    std::uint8_t phase;  // routing state, for models that need one
+    std::uint8_t flags;  // kMeasured | kToHotspot
 };
 inline constexpr std::uint8_t kMeasured = 1;   // created after warm-up, before the last measured round
 inline constexpr std::uint8_t kToHotspot = 2;  // addressed to the hot spot of its creation round
@@ -66,8 +66,8 @@ public:
     static constexpr int K = Model::kQueues;
 
     RoundEngine(Model& model, const TrafficSpec& traffic, const RunSpec& run, const Progress& progress)
-        : model_(model), run_(run), progress_(progress), n_(model.nodes()), events_(n_, traffic, run.seed),
-          rng_(run.seed), check_(n_), queues_(std::size_t(n_) * K) {
+        : model_(model), run_(run), progress_(progress), n_(model.nodes()), events_(n_, traffic, run.seed), rng_(run.seed),
+          check_(n_), queues_(std::size_t(n_) * K) {
         if (run.rounds < 2) throw InputError("rounds", "need at least 2 rounds");
         warmup_ = run.warmup ? run.warmup : run.rounds / 5;
         if (warmup_ >= run.rounds)
@@ -153,8 +153,7 @@ private:
                 int best = -1;  // oldest arrival among the eligible arcs with budget left
                 std::uint64_t best_seq = std::numeric_limits<std::uint64_t>::max();
                 for (int i = 0; i < K; ++i)
-                    if (((s.queue_mask >> i) & 1) && per_arc[i] < arc_budget_ && !q[i].empty() &&
-                        q[i].front().seq < best_seq) {
+                    if (((s.queue_mask >> i) & 1) && per_arc[i] < arc_budget_ && !q[i].empty() && q[i].front().seq < best_seq) {
                         best = i;
                         best_seq = q[i].front().seq;
                     }

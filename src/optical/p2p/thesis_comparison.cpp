@@ -1,8 +1,8 @@
 #include "liquid/optical/p2p/thesis_comparison.hpp"
 
+#include <fmt/core.h>
 #include <algorithm>
 #include <cmath>
-#include <fmt/core.h>
 #include <sstream>
 
 #include "liquid/optical/p2p/options.hpp"
@@ -50,7 +50,8 @@ ThesisComparison compare_with_thesis(const ExperimentRun& run) {
         if (!c10) continue;
         c.table1.push_back({row, c10, run.find("table1", curve("cycled"), 50), run.find("table1", curve("cycled"), 100),
                             run.find("table1", curve("on-demand"), 10), run.find("table1", curve("on-demand"), 100),
-                            run.find("table1", curve("on-demand"), 0), run.find("table1", curve("cycled-current-dimension"), 100)});
+                            run.find("table1", curve("on-demand"), 0),
+                            run.find("table1", curve("cycled-current-dimension"), 100)});
     }
     for (const auto& row : kThesisTable2) {
         const SimResult* fixed = run.find("table2", fmt::format("fixed_N{}", row.nodes), 100);
@@ -115,12 +116,12 @@ std::string experiments_csv(const std::vector<Experiment>& exps, const std::vect
         const auto& r = rs[i];
         const std::string kind = e.ccc ? to_string(e.ccc_spec.discipline) : to_string(e.ring_spec.chords);
         const std::string second = e.ccc ? to_string(e.ccc_spec.routing) : std::to_string(chord_length(e.ring_spec));
-        f << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.4f},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{},{},{},{},{},{},{},{:.4f},{:.4f}\n",
-                         e.group, e.curve, e.x, r.model, r.nodes, e.traffic.spawn, e.traffic.hotspot_p, e.run.mmir, kind,
-                         second, e.ccc ? "none" : to_string(e.ring_spec.reconfig.variant), r.mean_rounds, r.p50,
-                         r.p90, r.p99, r.max_rounds, r.mean_hops, r.static_average_distance, r.mean_queue, r.max_queue,
-                         r.saturated ? 1 : 0, r.undelivered, r.collisions, r.overlaps, r.reconfigurations, r.seed,
-                         e.run.rounds, e.traffic.move.every, r.hot_mean_rounds, r.hot_saturation_p);
+        f << fmt::format(
+            "{},{},{},{},{},{},{},{},{},{},{},{:.4f},{},{},{},{},{:.4f},{:.4f},{:.4f},{},{},{},{},{},{},{},{},{},{:.4f},{:.4f}\n",
+            e.group, e.curve, e.x, r.model, r.nodes, e.traffic.spawn, e.traffic.hotspot_p, e.run.mmir, kind, second,
+            e.ccc ? "none" : to_string(e.ring_spec.reconfig.variant), r.mean_rounds, r.p50, r.p90, r.p99, r.max_rounds,
+            r.mean_hops, r.static_average_distance, r.mean_queue, r.max_queue, r.saturated ? 1 : 0, r.undelivered, r.collisions,
+            r.overlaps, r.reconfigurations, r.seed, e.run.rounds, e.traffic.move.every, r.hot_mean_rounds, r.hot_saturation_p);
     }
     return f.str();
 }

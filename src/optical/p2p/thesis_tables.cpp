@@ -5,10 +5,10 @@
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/optical/p2p/options.hpp"
 
+#include <fmt/core.h>
 #include <atomic>
 #include <cmath>
 #include <exception>
-#include <fmt/core.h>
 #include <mutex>
 #include <thread>
 
@@ -42,8 +42,8 @@ Experiment ccc_point(const ExperimentOptions& o, std::string group, std::string 
     return e;
 }
 
-Experiment ring_point(const ExperimentOptions& o, std::string group, std::string curve, std::uint32_t nodes,
-                      ChordKind chords, std::uint32_t w, double spawn_percent, std::uint32_t mmir, double hotspot,
+Experiment ring_point(const ExperimentOptions& o, std::string group, std::string curve, std::uint32_t nodes, ChordKind chords,
+                      std::uint32_t w, double spawn_percent, std::uint32_t mmir, double hotspot,
                       Reconfig variant = Reconfig::None) {
     Experiment e;
     e.group = std::move(group);
@@ -76,21 +76,26 @@ std::vector<Experiment> table_experiments(const ExperimentOptions& o) {
         for (double s : {10.0, 50.0, 100.0})
             out.push_back(ccc_point(o, "table1", fmt::format("cycled_dim{}", d), d, CccDiscipline::Cycled, s, 35, 0));
         for (double s : {10.0, 100.0})
-            out.push_back(ccc_point(o, "table1", fmt::format("on-demand_dim{}", d), d, CccDiscipline::OnDemand, s, kOnDemandMmir, 0));
+            out.push_back(
+                ccc_point(o, "table1", fmt::format("on-demand_dim{}", d), d, CccDiscipline::OnDemand, s, kOnDemandMmir, 0));
         // One event per round: no queueing, so the latency is the route length. Separates
         // routing from contention in the thesis's unexplained light-load gap (§5.5.3).
-        Experiment idle = ccc_point(o, "table1", fmt::format("on-demand_dim{}", d), d, CccDiscipline::OnDemand, 0, kOnDemandMmir, 0);
+        Experiment idle =
+            ccc_point(o, "table1", fmt::format("on-demand_dim{}", d), d, CccDiscipline::OnDemand, 0, kOnDemandMmir, 0);
         idle.traffic.spawn = 1;
         out.push_back(idle);
         // The shortcut of the thesis's ref. [3] that it did not implement (§5.5.1).
-        Experiment shortcut = ccc_point(o, "table1", fmt::format("cycled-current-dimension_dim{}", d), d, CccDiscipline::Cycled, 100, 35, 0);
+        Experiment shortcut =
+            ccc_point(o, "table1", fmt::format("cycled-current-dimension_dim{}", d), d, CccDiscipline::Cycled, 100, 35, 0);
         shortcut.ccc_spec.routing = CccRouting::CurrentDimension;
         out.push_back(shortcut);
     }
     for (int d : o.dimensions) {
         const std::uint32_t n = ccc_nodes(d);
-        out.push_back(ring_point(o, "table2", fmt::format("fixed_N{}", n), n, ChordKind::Fixed, MultiRingSpec::kDefaultW, 100, 35, 0));
-        out.push_back(ring_point(o, "table2", fmt::format("random_N{}", n), n, ChordKind::Random, MultiRingSpec::kDefaultW, 100, 35, 0));
+        out.push_back(
+            ring_point(o, "table2", fmt::format("fixed_N{}", n), n, ChordKind::Fixed, MultiRingSpec::kDefaultW, 100, 35, 0));
+        out.push_back(
+            ring_point(o, "table2", fmt::format("random_N{}", n), n, ChordKind::Random, MultiRingSpec::kDefaultW, 100, 35, 0));
     }
     // §5.9: each variant against the static random configuration, same seed and traffic,
     // with the hot-spot distribution the variants were designed for.
@@ -98,8 +103,8 @@ std::vector<Experiment> table_experiments(const ExperimentOptions& o) {
         const std::uint32_t n = ccc_nodes(d);
         if (n > 512) continue;  // v2-v4 evaluate all-pairs distances per attempt
         for (double hot : {0.0, 0.05})
-            for (Reconfig v : {Reconfig::None, Reconfig::LocalStrength, Reconfig::GlobalAverage,
-                               Reconfig::NearDestination, Reconfig::RandomRegenerate})
+            for (Reconfig v : {Reconfig::None, Reconfig::LocalStrength, Reconfig::GlobalAverage, Reconfig::NearDestination,
+                               Reconfig::RandomRegenerate})
                 out.push_back(ring_point(o, "dynamic", fmt::format("N{}_hot{}_{}", n, int(hot * 100), to_string(v)), n,
                                          ChordKind::Random, MultiRingSpec::kDefaultW, 100, 35, hot, v));
         // §5.9.4: "We also tried to use moving hot spots ... but it was not successful either."
@@ -123,22 +128,29 @@ std::vector<Experiment> figure_experiments(const ExperimentOptions& o) {
     };
     if (has(6))  // Fig 5.2: MMIR values, D=6, cycled
         for (std::uint32_t m : {10u, 25u, 35u, 0u})
-            sweep([&](double s) { return ccc_point(o, "fig5.2", "cycled_" + mmir_label(m) + "_dim6", 6, CccDiscipline::Cycled, s, m, 0); });
+            sweep([&](double s) {
+                return ccc_point(o, "fig5.2", "cycled_" + mmir_label(m) + "_dim6", 6, CccDiscipline::Cycled, s, m, 0);
+            });
     if (has(8))  // Fig 5.3: MMIR values, D=8, cycled
         for (std::uint32_t m : {10u, 23u, 35u})
-            sweep([&](double s) { return ccc_point(o, "fig5.3", "cycled_" + mmir_label(m) + "_dim8", 8, CccDiscipline::Cycled, s, m, 0); });
+            sweep([&](double s) {
+                return ccc_point(o, "fig5.3", "cycled_" + mmir_label(m) + "_dim8", 8, CccDiscipline::Cycled, s, m, 0);
+            });
     for (int d : {6, 8})  // Fig 5.4: hot spots, on-demand
         if (has(d))
             for (int h : {1, 3, 5})
                 sweep([&](double s) {
-                    return ccc_point(o, "fig5.4", fmt::format("on-demand_hot{}_dim{}", h, d), d, CccDiscipline::OnDemand, s, kOnDemandMmir, h / 100.0);
+                    return ccc_point(o, "fig5.4", fmt::format("on-demand_hot{}_dim{}", h, d), d, CccDiscipline::OnDemand, s,
+                                     kOnDemandMmir, h / 100.0);
                 });
     if (has(6)) {  // Fig 5.5: hot spots with MMIR=30, cycled, D=6, and the unlimited line
         for (int h : {0, 1, 3, 5})
             sweep([&](double s) {
-                return ccc_point(o, "fig5.5", fmt::format("cycled_mmir30_hot{}_dim6", h), 6, CccDiscipline::Cycled, s, 30, h / 100.0);
+                return ccc_point(o, "fig5.5", fmt::format("cycled_mmir30_hot{}_dim6", h), 6, CccDiscipline::Cycled, s, 30,
+                                 h / 100.0);
             });
-        sweep([&](double s) { return ccc_point(o, "fig5.5", "cycled_unlimited_hot5_dim6", 6, CccDiscipline::Cycled, s, 0, 0.05); });
+        sweep(
+            [&](double s) { return ccc_point(o, "fig5.5", "cycled_unlimited_hot5_dim6", 6, CccDiscipline::Cycled, s, 0, 0.05); });
     }
     for (int hot : {0, 5})  // Fig 5.6 (no hot spots) and 5.7 (5% hot spots): on-demand vs cycled
         for (int d : o.dimensions)
@@ -155,10 +167,14 @@ std::vector<Experiment> figure_experiments(const ExperimentOptions& o) {
         out.push_back(e);
     }
     for (std::uint32_t m : {5u, 10u, 20u, 35u, 0u})  // Fig 5.10: MMIR, random chords, N=384
-        sweep([&](double s) { return ring_point(o, "fig5.10", "random_" + mmir_label(m) + "_N384", 384, ChordKind::Random, MultiRingSpec::kDefaultW, s, m, 0); });
+        sweep([&](double s) {
+            return ring_point(o, "fig5.10", "random_" + mmir_label(m) + "_N384", 384, ChordKind::Random, MultiRingSpec::kDefaultW,
+                              s, m, 0);
+        });
     for (int h : {0, 1, 3, 5})  // Fig 5.11: hot spots, random chords, N=384
         sweep([&](double s) {
-            return ring_point(o, "fig5.11", fmt::format("random_hot{}_N384", h), 384, ChordKind::Random, MultiRingSpec::kDefaultW, s, 35, h / 100.0);
+            return ring_point(o, "fig5.11", fmt::format("random_hot{}_N384", h), 384, ChordKind::Random, MultiRingSpec::kDefaultW,
+                              s, 35, h / 100.0);
         });
     // Fig 5.11 beyond the thesis's 1-5 %: where does node 0's absorption limit bite? x is the
     // hot-spot parameter in %, spawn = N; MMIR 35 (the thesis's value) and 10.

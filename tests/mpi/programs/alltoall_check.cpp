@@ -104,8 +104,7 @@ void check_alltoall(MPI_Comm comm, const liquid::mpi::RankPlan& plan, const Type
 
 // Rank s sends ((3s + 5d) mod 4) × unit elements to rank d; blocks are stored in reverse
 // rank order with a one-element gap, so displacements are neither sorted nor dense.
-void check_alltoallv(MPI_Comm comm, const liquid::mpi::RankPlan& plan, const TypePair& t, int bytes,
-                     const std::string& label) {
+void check_alltoallv(MPI_Comm comm, const liquid::mpi::RankPlan& plan, const TypePair& t, int bytes, const std::string& label) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);

@@ -190,8 +190,8 @@ TEST(OpticalBroadcast, MessagesAndConfigurationChanges) {
     EXPECT_EQ(r2.configuration_changes, 1);
     EXPECT_EQ(r2.max_messages_per_node(), 1);
     auto r4 = run_broadcast(BroadcastAlgorithm::SmartTree, p);
-    EXPECT_EQ(r4.configuration_changes, 8);      // one per stage, log2 N
-    EXPECT_EQ(r4.max_messages_per_node(), 8);    // the root sends in every stage
+    EXPECT_EQ(r4.configuration_changes, 8);       // one per stage, log2 N
+    EXPECT_EQ(r4.max_messages_per_node(), 8);     // the root sends in every stage
     EXPECT_EQ(r4.local_configuration_sets, 255);  // one set per message
 }
 

@@ -3,13 +3,13 @@
 
 #include "support/run.hpp"
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -74,12 +74,12 @@ TEST(OpticalCli, SweepCsvOnStdout) {
 }
 
 TEST(OpticalCli, BadInputExitsWithTwo) {
-    EXPECT_EQ(run("optical broadcast -n 12").exit_code, 2);            // not a power of two
-    EXPECT_EQ(run("optical broadcast --tc 5parsecs").exit_code, 2);     // bad unit
+    EXPECT_EQ(run("optical broadcast -n 12").exit_code, 2);                         // not a power of two
+    EXPECT_EQ(run("optical broadcast --tc 5parsecs").exit_code, 2);                 // bad unit
     EXPECT_EQ(run("optical broadcast --tb 0.5us --no-half-optimal").exit_code, 2);  // Tb < Tf
-    EXPECT_EQ(run("optical broadcast -a 9").exit_code, 2);              // unknown algorithm
-    EXPECT_EQ(run("optical allgather -m 20").exit_code, 2);             // multicast too large
-    EXPECT_EQ(run("optical sweep --nodes 8:100").exit_code, 2);         // not powers of two
-    EXPECT_EQ(run("optical allgather -n 4096").exit_code, 2);           // above the memory cap
-    EXPECT_EQ(run("optical broadcast --no-such-option").exit_code, 2);  // CLI11 parse error
+    EXPECT_EQ(run("optical broadcast -a 9").exit_code, 2);                          // unknown algorithm
+    EXPECT_EQ(run("optical allgather -m 20").exit_code, 2);                         // multicast too large
+    EXPECT_EQ(run("optical sweep --nodes 8:100").exit_code, 2);                     // not powers of two
+    EXPECT_EQ(run("optical allgather -n 4096").exit_code, 2);                       // above the memory cap
+    EXPECT_EQ(run("optical broadcast --no-such-option").exit_code, 2);              // CLI11 parse error
 }

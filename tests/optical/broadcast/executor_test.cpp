@@ -154,7 +154,7 @@ TEST(OpticalExecutor, WrongListSendBeforeConfigurationSettles) {
     prog.originator = {0};
     for (int i = 1; i < 4; ++i) prog.add(i, set_configuration({(i + 1) % 4}));
     Action set0 = set_configuration({1});
-    set0.not_before = 1;  // the root's own set starts 1 ps after its send
+    set0.not_before = 1;              // the root's own set starts 1 ps after its send
     prog.add(0, send_message(0, 2));  // on a dark link
     prog.add(0, set0);
     auto r = execute(p, prog);

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "optical/p2p/load_bound.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
+#include "optical/p2p/load_bound.hpp"
 
 using namespace liquid::optical::p2p;
 using liquid::Rng;
@@ -75,7 +75,11 @@ TEST(OpticalP2pLoadBound, SaturationPointSeparatesSteadyFromGrowingQueues) {
     RunSpec run;
     run.mmir = 10;
     run.seed = 1;
-    const SimResult probe = simulate_multi_ring(spec, TrafficSpec(64, 0.0), [&] { RunSpec r = run; r.rounds = 50; return r; }());
+    const SimResult probe = simulate_multi_ring(spec, TrafficSpec(64, 0.0), [&] {
+        RunSpec r = run;
+        r.rounds = 50;
+        return r;
+    }());
     const double p_star = probe.hot_saturation_p;
     ASSERT_GT(p_star, 0.05);
     ASSERT_LT(p_star, 0.6);

@@ -16,8 +16,7 @@ using liquid::Rng;
 namespace {
 
 /// The hot spot of each round 0 .. rounds-1.
-std::vector<std::uint32_t> hotspot_trace(std::uint32_t nodes, std::uint32_t every, std::uint64_t seed,
-                                         std::uint32_t rounds) {
+std::vector<std::uint32_t> hotspot_trace(std::uint32_t nodes, std::uint32_t every, std::uint64_t seed, std::uint32_t rounds) {
     EventSource src(nodes, {8, 0.05, {every}}, seed);
     std::vector<std::uint32_t> trace;
     for (std::uint32_t t = 0; t < rounds; ++t) {

@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "liquid/base/error.hpp"
-#include "optical/p2p/collision_check.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 #include "liquid/optical/p2p/traffic.hpp"
+#include "optical/p2p/collision_check.hpp"
 #include "short_run.hpp"
 
 using namespace liquid::optical::p2p;
@@ -187,8 +187,7 @@ TEST(Simulator, MultiRingMeanRoundsGrowLogarithmicallyWithRandomChords) {
 }
 
 TEST(Simulator, DynamicVariantsRunCollisionFreeAndChangeTheConfiguration) {
-    for (Reconfig v : {Reconfig::LocalStrength, Reconfig::GlobalAverage, Reconfig::NearDestination,
-                       Reconfig::RandomRegenerate}) {
+    for (Reconfig v : {Reconfig::LocalStrength, Reconfig::GlobalAverage, Reconfig::NearDestination, Reconfig::RandomRegenerate}) {
         MultiRingSpec spec;
         spec.nodes = 64;
         spec.reconfig.variant = v;

@@ -46,9 +46,9 @@ TEST(Ccc, RoutesReachDestinationWithinBounds) {
     // 2*floor(D/2) + 2D-1.
     for (CccRouting routing : {CccRouting::Thesis, CccRouting::ShortestWalks, CccRouting::CurrentDimension}) {
         CccTopology t(5);
-        const std::uint32_t bound = routing == CccRouting::Thesis           ? 4 * 5 - 3
+        const std::uint32_t bound = routing == CccRouting::Thesis          ? 4 * 5 - 3
                                     : routing == CccRouting::ShortestWalks ? 2 * 2 + 2 * 5 - 1
-                                                                            : 3 * 5;
+                                                                           : 3 * 5;
         std::uint32_t longest = 0;
         for (std::uint32_t s = 0; s < t.nodes(); s += 3)
             for (std::uint32_t d = 0; d < t.nodes(); ++d) {

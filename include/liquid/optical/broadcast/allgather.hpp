@@ -17,7 +17,6 @@ std::vector<AllgatherAlgorithm> all_allgather_algorithms();
 std::string name(AllgatherAlgorithm a);
 AllgatherAlgorithm parse_allgather_algorithm(const std::string& text);
 
-
 ExecutionReport run_allgather(AllgatherAlgorithm a, const ModelParams& p);
 
 /// The time our model gives, derived by hand (README "Executor versus the closed forms"):

@@ -32,7 +32,6 @@ int smart_ring_thesis_k(const ModelParams& p);
 /// Number of stages of algorithm 5 by the thesis's count N = k (2^i - 1): ceil(log2(N/k + 1)).
 int smart_ring_stages(int nodes, int k);
 
-
 /// The thesis's running time (§4.5 table). For algorithm 5 the table gives only the stage
 /// count; we use Tc + i*(S*Tf + Td + Tc) + 2*S*Td with i = smart_ring_stages (a stage is
 /// one configuration set plus one forward, as the k of §4.4.5 is chosen to make it).

@@ -11,10 +11,10 @@ namespace liquid::optical {
 
 struct BroadcastRun {
     BroadcastAlgorithm algorithm;
-    ExecutionReport report;       // the executor's run
-    Time thesis;                  // §4.5 table
-    std::optional<Time> exact;    // the thesis form corrected (algorithms 1-4)
-    HalfOptimal half;             // §4.3.2, empty when not asked for
+    ExecutionReport report;     // the executor's run
+    Time thesis;                // §4.5 table
+    std::optional<Time> exact;  // the thesis form corrected (algorithms 1-4)
+    HalfOptimal half;           // §4.3.2, empty when not asked for
 };
 
 struct BroadcastComparison {

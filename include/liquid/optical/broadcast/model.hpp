@@ -28,17 +28,17 @@ enum class ConfigurationRule { Permutation, Bus };
 
 /// Model variables (§3.4) plus the message size S of ch. 4.
 struct ModelParams {
-    int nodes = 64;                 // N
-    int multicast = 1;              // M: receivers one sender may be configured to
-    std::int64_t message_bytes = 1000;  // S (§3.5.2: 100 bytes .. 1K)
+    int nodes = 64;                                 // N
+    int multicast = 1;                              // M: receivers one sender may be configured to
+    std::int64_t message_bytes = 1000;              // S (§3.5.2: 100 bytes .. 1K)
     Time tc = 10'000 * kPicosecondsPerMicrosecond;  // Tc: configuration change, up to 10 ms (§2.2)
     Time tb = 11 * kPicosecondsPerMicrosecond;      // Tb per byte through the host stack
     Time tf = 1 * kPicosecondsPerMicrosecond;       // Tf per byte through the forwarding unit
-    std::int64_t header_bytes = 1;  // §4.3.3: header reaches the OS in header_bytes * Td ("~Td")
+    std::int64_t header_bytes = 1;                  // §4.3.3: header reaches the OS in header_bytes * Td ("~Td")
 
-    Time td() const { return tb - tf; }                     // Td = Tb - Tf (§3.4)
-    Time send_time() const { return message_bytes * tb; }   // S*Tb: a send from the host
-    Time forward_time() const { return message_bytes * tf; }  // S*Tf: a hardware forward
+    Time td() const { return tb - tf; }                          // Td = Tb - Tf (§3.4)
+    Time send_time() const { return message_bytes * tb; }        // S*Tb: a send from the host
+    Time forward_time() const { return message_bytes * tf; }     // S*Tf: a hardware forward
     Time delivery_time() const { return message_bytes * td(); }  // S*Td: FU -> host copy
     Time header_time() const { return header_bytes * td(); }     // header -> OS (§4.3.3)
 };

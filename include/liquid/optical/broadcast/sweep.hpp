@@ -19,7 +19,7 @@ struct SweepRow {
     std::string algorithm;  // name(...)
     int number = 0;         // thesis number for broadcasts (1..5), 0 for all-gathers
     ModelParams params;
-    int k = 0;              // algorithm 5's k, 0 otherwise
+    int k = 0;  // algorithm 5's k, 0 otherwise
     Time completion = 0;
     std::optional<Time> thesis_form;  // printed formula (§4.5 table, §6.2.3)
     std::optional<Time> exact_form;   // our corrected form, when one exists
@@ -35,8 +35,8 @@ struct SweepSpec {
     std::vector<SweepKind> kinds{SweepKind::Broadcast};
     std::vector<int> nodes;  // e.g. 8, 16, ..., 2048
     std::vector<Time> tcs;
-    ModelParams base;        // S, Tb, Tf, M, header
-    int k = 0;               // algorithm 5: 0 = the thesis's k for each Tc
+    ModelParams base;  // S, Tb, Tf, M, header
+    int k = 0;         // algorithm 5: 0 = the thesis's k for each Tc
 };
 
 /// Number of runs the sweep performs (for a progress bar).

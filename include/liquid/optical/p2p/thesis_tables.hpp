@@ -20,8 +20,7 @@ struct ThesisTable2Row {  // Table 2: multi ring, fixed (w = sqrt N) and random 
     double optimal_fixed, average_fixed, optimal_random, average_random;
 };
 inline constexpr ThesisTable1Row kThesisTable1[] = {{4, 21, 10, 21}, {6, 28, 24, 47}, {8, 58, 45, 82}};
-inline constexpr ThesisTable2Row kThesisTable2[] = {
-    {4, 64, 6, 12, 4, 7}, {6, 384, 18, 35, 7, 10}, {8, 2048, 42, 84, 9, 14}};
+inline constexpr ThesisTable2Row kThesisTable2[] = {{4, 64, 6, 12, 4, 7}, {6, 384, 18, 35, 7, 10}, {8, 2048, 42, 84, 9, 14}};
 // Table 3 repeats Table 1 and the "average random" column of Table 2.
 
 struct Experiment {

@@ -7,9 +7,11 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <set>
 
 #include "sched/child_process.hpp"
 #include "sched/cnf.hpp"
+#include "sched/quotient_search.hpp"
 
 namespace liquid::sched {
 namespace {
@@ -214,61 +216,110 @@ InvariantOutcome stable_schedule(const Traffic& traffic, const std::vector<Trans
     return out;
 }
 
+namespace {
+
+/// One attempt of the invariant search: a group order and a form.
+enum class Form { Free, Quotient, Stable };
+struct Attempt {
+    int order;
+    Form form;
+    double weight;  // its share of the time left, relative to the attempts after it
+};
+
+/// Cheapest first. Per order, largest first: the free form with one base frame (a small
+/// SAT problem: torus:6x6, 35 orbits) and the stable form scheduled on the quotient traffic
+/// (the fission search answers in milliseconds when it can). Then the long CaDiCaL calls:
+/// the free form with several base frames and the stable form's exact decision.
+std::vector<Attempt> plan_attempts(const Traffic& traffic, const TrafficSymmetry& symmetry, int L) {
+    const int n = traffic.size();
+    const int top = static_cast<int>(std::min<long double>(symmetry.order, static_cast<long double>(n)));
+    std::vector<int> orders;
+    for (int m = top; m >= 2; --m)
+        // Lagrange: a subgroup's order divides the group's (bliss's order is exact below 2^64).
+        if (n % m == 0 && (symmetry.order >= 1.8e19L || std::fmod(symmetry.order, static_cast<long double>(m)) == 0))
+            orders.push_back(m);
+    // Orders below 3 in the free form leave more than a third of the whole colouring
+    // problem: the general search is the better use of time.
+    auto free_form = [L](int m) { return m >= 3 && L % m == 0; };
+    std::vector<Attempt> plan;
+    for (int m : orders) {
+        if (free_form(m) && L == m) plan.push_back({m, Form::Free, 1});
+        plan.push_back({m, Form::Quotient, 3});
+    }
+    for (int m : orders) {
+        if (free_form(m) && L != m) plan.push_back({m, Form::Free, 1});
+        plan.push_back({m, Form::Stable, 1});
+    }
+    return plan;
+}
+
+/// The end of an attempt's window: its weight's share of the time left, at least a
+/// quarter of it (a later attempt may have no group at all), all of it for the last one.
+Clock::time_point attempt_deadline(const std::vector<Attempt>& plan, std::size_t i, Clock::time_point deadline) {
+    double rest = 0;
+    for (std::size_t k = i; k < plan.size(); ++k) rest += plan[k].weight;
+    const double share = i + 1 == plan.size() ? 1.0 : std::max(0.25, plan[i].weight / rest);
+    const Clock::time_point now = Clock::now();
+    return now + std::chrono::duration_cast<Clock::duration>((deadline - now) * share);
+}
+
+}  // namespace
+
 InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, std::uint64_t seed,
                                            Clock::time_point deadline, std::size_t memory_bytes) {
     InvariantOutcome last;
     last.answer = InvariantAnswer::NoGroup;
     if (symmetry.generators.empty() || L < 1) return last;
-    const int n = traffic.size();
-    Clock::time_point finder_deadline;
-    bool refuted_all = true, any_group = false;
-    {
-        const Clock::time_point now = Clock::now();
-        finder_deadline = now + (deadline - now) / 10;
-    }
+    const Clock::time_point finder_deadline = Clock::now() + (deadline - Clock::now()) / 10;
     const SubgroupFinder finder(symmetry, seed, finder_deadline, memory_bytes);
-    // Both forms with a group of order m have n·L/m variables: larger groups first, the
-    // free form before the stable one. Orders below 3 in the free form leave more than a
-    // third of the whole colouring problem: the general search is the better use of time.
+    // The stable form needs orbits that do not congest with themselves: t and g(t) never
+    // share a link, for every element g (the group maps pairs of one orbit onto such).
     const sched::ElementFilter no_self_congestion = [&traffic](const TransferPermutation& g) {
         for (int t = 0; t < traffic.size(); ++t)
             if (traffic[t].links.intersects(traffic[g[static_cast<std::size_t>(t)]].links)) return false;
         return true;
     };
     std::unique_ptr<SubgroupFinder> stable_finder;  // built on first use
-    const int top = static_cast<int>(std::min<long double>(symmetry.order, static_cast<long double>(n)));
-    for (int m = top; m >= 2; --m) {
-        // Lagrange: a subgroup's order divides the group's (bliss's order is exact below 2^64).
-        if (n % m != 0 || (symmetry.order < 1.8e19L && std::fmod(symmetry.order, static_cast<long double>(m)) != 0)) continue;
-        const bool free_form = m >= 3 && L % m == 0;
-        std::vector<TransferPermutation> group;
-        for (bool stable : {false, true}) {
-            if (!stable && !free_form) continue;
-            if (Clock::now() >= deadline) return InvariantOutcome{};
-            if (group.empty() || stable) {
-                // Large groups without a free subgroup of this order can keep the subgroup
-                // search busy for long: it gets a twentieth of what is left. The stable form
-                // needs orbits that do not congest with themselves: t and g(t) never share
-                // a link, for every element g (the group maps pairs of one orbit onto such).
-                const Clock::time_point now = Clock::now();
-                if (stable && !stable_finder)
-                    stable_finder = std::make_unique<SubgroupFinder>(finder.restricted(no_self_congestion));
-                group = (stable ? *stable_finder : finder).free_abelian(m, now + (deadline - now) / 20);
-                if (group.empty()) continue;
-            }
-            InvariantOutcome o = decide_in_child(
-                [&] {
-                    return stable ? stable_schedule(traffic, group, L, deadline, memory_bytes)
-                                  : invariant_schedule(traffic, group, L, deadline, memory_bytes);
-                },
-                deadline);
-            if (o.answer == InvariantAnswer::NoGroup) continue;  // stable: an orbit congests with itself
-            any_group = true;
-            if (o.answer == InvariantAnswer::Found) return o;
-            if (o.answer != InvariantAnswer::NoInvariant) refuted_all = false;
-            last = std::move(o);
-            if (last.answer == InvariantAnswer::Unknown) return last;
+    // Subgroups found per (order, stable?): the quotient and the exact stable decision share one.
+    std::map<std::pair<int, bool>, std::vector<TransferPermutation>> groups;
+    std::set<int> stable_refuted;  // orders whose stable form the quotient search refuted
+    bool refuted_all = true, any_group = false;
+    const std::vector<Attempt> plan = plan_attempts(traffic, symmetry, L);
+    for (std::size_t i = 0; i < plan.size(); ++i) {
+        const auto [m, form, weight] = plan[i];
+        const bool stable = form != Form::Free;
+        if (Clock::now() >= deadline) return InvariantOutcome{};
+        if (form == Form::Stable && stable_refuted.count(m)) continue;
+        const Clock::time_point until = attempt_deadline(plan, i, deadline);
+        auto [slot, fresh] = groups.try_emplace({m, stable});
+        if (fresh) {
+            // Large groups without a free subgroup of this order can keep the subgroup search
+            // busy for long: it gets a twentieth of the attempt's window.
+            if (stable && !stable_finder) stable_finder = std::make_unique<SubgroupFinder>(finder.restricted(no_self_congestion));
+            const Clock::time_point now = Clock::now();
+            slot->second = (stable ? *stable_finder : finder).free_abelian(m, now + (until - now) / 20);
         }
+        const std::vector<TransferPermutation>& group = slot->second;
+        if (group.empty()) continue;
+        InvariantOutcome o = form == Form::Quotient
+                                 ? stable_schedule_search(traffic, group, L, seed, until, memory_bytes)
+                                 : decide_in_child(
+                                       [&] {
+                                           return stable ? stable_schedule(traffic, group, L, until, memory_bytes)
+                                                         : invariant_schedule(traffic, group, L, until, memory_bytes);
+                                       },
+                                       until);
+        if (o.answer == InvariantAnswer::NoGroup) continue;  // stable: an orbit congests with itself
+        any_group = true;
+        if (o.answer == InvariantAnswer::Found) return o;
+        if (form == Form::Quotient) {
+            // Refuted on the quotient: the exact stable decision of this order is skipped.
+            // Otherwise that decision (CaDiCaL) still answers: no verdict yet.
+            if (o.answer == InvariantAnswer::NoInvariant) stable_refuted.insert(m), last = std::move(o);
+            continue;
+        }
+        if (o.answer != InvariantAnswer::NoInvariant) refuted_all = false;
+        last = std::move(o);
     }
     if (!any_group) last.answer = InvariantAnswer::NoGroup;
     else if (!refuted_all && last.answer == InvariantAnswer::NoInvariant) last.answer = InvariantAnswer::Unknown;
@@ -279,6 +330,7 @@ std::string invariant_construction_name(const InvariantOutcome& o) {
     std::string s = "invariant(order " + std::to_string(o.group_order);
     if (o.frames_fixed) s += ", frames fixed";
     else if (o.base_frames > 1) s += ", " + std::to_string(o.base_frames) + " base frames";
+    if (!o.quotient_solver.empty()) s += ", " + o.quotient_solver + " on the quotient";
     return s + ")";
 }
 

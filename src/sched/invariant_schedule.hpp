@@ -33,6 +33,7 @@ struct InvariantOutcome {
     bool frames_fixed = false;  // stable form: G maps every frame onto itself
     int variables = 0;
     long clauses = 0;
+    std::string quotient_solver;  // stable form found on the quotient traffic: "dsatur", "fission", "tabu"
 };
 
 /// Decides whether a G-invariant schedule with L / |G| base frames exists, for the given
@@ -55,8 +56,8 @@ InvariantOutcome stable_schedule(const Traffic& traffic, const std::vector<Trans
 InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, std::uint64_t seed,
                                            std::chrono::steady_clock::time_point deadline, std::size_t memory_bytes);
 
-/// "invariant(order 36)", "invariant(order 16, 5 base frames)" or "invariant(order 64,
-/// frames fixed)".
+/// "invariant(order 36)", "invariant(order 16, 5 base frames)", "invariant(order 64,
+/// frames fixed)" or "invariant(order 4, frames fixed, fission on the quotient)".
 std::string invariant_construction_name(const InvariantOutcome& outcome);
 
 }  // namespace liquid::sched

@@ -1,0 +1,43 @@
+// The quotient traffic of a symmetry group (see quotient_traffic.hpp).
+#include "sched/quotient_traffic.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace liquid::sched {
+
+std::optional<QuotientTraffic> quotient_traffic(const Traffic& traffic, const std::vector<TransferPermutation>& group) {
+    const int n = traffic.size();
+    const std::vector<int> orbit = transfer_orbits(group, n);
+    const int orbits = n == 0 ? 0 : *std::max_element(orbit.begin(), orbit.end()) + 1;
+    QuotientTraffic q{Traffic(traffic.link_names(), traffic.storage()),
+                      std::vector<std::vector<int>>(static_cast<std::size_t>(orbits))};
+    for (int t = 0; t < n; ++t) q.members[static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)])].push_back(t);
+    q.traffic.reserve(static_cast<std::size_t>(orbits));
+    std::vector<int> links;
+    for (std::size_t k = 0; k < q.members.size(); ++k) {
+        links.clear();
+        for (int t : q.members[k]) traffic[t].links.for_each([&](std::size_t l) { links.push_back(static_cast<int>(l)); });
+        std::sort(links.begin(), links.end());
+        if (std::adjacent_find(links.begin(), links.end()) != links.end()) return std::nullopt;  // members congest
+        q.traffic.add("orbit" + std::to_string(k), links);
+    }
+    return q;
+}
+
+Schedule expand_quotient_schedule(const QuotientTraffic& quotient, const Schedule& quotient_schedule) {
+    Schedule out;
+    out.frames.reserve(quotient_schedule.frames.size());
+    for (const auto& frame : quotient_schedule.frames) {
+        std::vector<int> expanded;
+        for (int k : frame) {
+            const auto& m = quotient.members[static_cast<std::size_t>(k)];
+            expanded.insert(expanded.end(), m.begin(), m.end());
+        }
+        std::sort(expanded.begin(), expanded.end());
+        out.frames.push_back(std::move(expanded));
+    }
+    return out;
+}
+
+}  // namespace liquid::sched

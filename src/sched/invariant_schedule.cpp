@@ -255,12 +255,18 @@ std::vector<Attempt> plan_attempts(const Traffic& traffic, const TrafficSymmetry
 
 /// The end of an attempt's window: its weight's share of the time left, at least a
 /// quarter of it (a later attempt may have no group at all), all of it for the last one.
+/// A quotient search gets at most 2 s plus a tenth of the time left: when its searches
+/// answer, they answer within about a second (mesh:6x6), and in long runs the CaDiCaL
+/// decisions after it need the time (torus:8x8's 5 base frames: about 13 s of CPU).
 Clock::time_point attempt_deadline(const std::vector<Attempt>& plan, std::size_t i, Clock::time_point deadline) {
     double rest = 0;
     for (std::size_t k = i; k < plan.size(); ++k) rest += plan[k].weight;
-    const double share = i + 1 == plan.size() ? 1.0 : std::max(0.25, plan[i].weight / rest);
     const Clock::time_point now = Clock::now();
-    return now + std::chrono::duration_cast<Clock::duration>((deadline - now) * share);
+    if (deadline <= now) return now;
+    const double left_s = std::chrono::duration<double>(deadline - now).count();
+    double window_s = i + 1 == plan.size() ? left_s : std::max(0.25, plan[i].weight / rest) * left_s;
+    if (plan[i].form == Form::Quotient) window_s = std::min(window_s, 2.0 + 0.1 * left_s);
+    return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(window_s));
 }
 
 }  // namespace

@@ -228,7 +228,7 @@ struct Attempt {
 
 /// Cheapest first. Per order, largest first: the free form with one base frame (a small
 /// SAT problem: torus:6x6, 35 orbits) and the stable form scheduled on the quotient traffic
-/// (the fission search answers in milliseconds when it can). Then the long CaDiCaL calls:
+/// (DSatur answers torus:4x4x4 at once). Then the long CaDiCaL calls:
 /// the free form with several base frames and the stable form's exact decision.
 std::vector<Attempt> plan_attempts(const Traffic& traffic, const TrafficSymmetry& symmetry, int L) {
     const int n = traffic.size();
@@ -336,7 +336,7 @@ std::string invariant_construction_name(const InvariantOutcome& o) {
     std::string s = "invariant(order " + std::to_string(o.group_order);
     if (o.frames_fixed) s += ", frames fixed";
     else if (o.base_frames > 1) s += ", " + std::to_string(o.base_frames) + " base frames";
-    if (!o.quotient_solver.empty()) s += ", " + o.quotient_solver + " on the quotient";
+    if (!o.found_by.empty()) s += ", " + o.found_by + " on the quotient";  // frames fixed only
     return s + ")";
 }
 

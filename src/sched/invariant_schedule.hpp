@@ -33,7 +33,7 @@ struct InvariantOutcome {
     bool frames_fixed = false;  // stable form: G maps every frame onto itself
     int variables = 0;
     long clauses = 0;
-    std::string quotient_solver;  // stable form found on the quotient traffic: "dsatur", "fission", "tabu"
+    std::string found_by;  // stable form found on the quotient traffic: "dsatur", "fission", "tabu"
 };
 
 /// Decides whether a G-invariant schedule with L / |G| base frames exists, for the given

@@ -33,7 +33,7 @@ bool frame_search_fits(const Traffic& q, std::size_t memory_bytes) {
 
 InvariantOutcome found(const QuotientTraffic& q, const Schedule& s, InvariantOutcome out, const char* by) {
     out.answer = InvariantAnswer::Found;
-    out.quotient_solver = by;
+    out.found_by = by;
     out.schedule = expand_quotient_schedule(q, s);
     return out;
 }

@@ -91,7 +91,7 @@ TEST(QuotientSearch, FindsLiquidStableSchedules) {
         const auto o = sched::stable_schedule_search(t, group, duration, 1, in_seconds(20), kMemory);
         ASSERT_EQ(o.answer, sched::InvariantAnswer::Found) << order;
         EXPECT_TRUE(o.frames_fixed);
-        EXPECT_FALSE(o.quotient_solver.empty());
+        EXPECT_FALSE(o.found_by.empty());
         EXPECT_EQ(o.schedule.length(), duration);
         EXPECT_EQ(verify_schedule(t, o.schedule), "");
         EXPECT_EQ(sched::stable_schedule_search(t, group, duration - 1, 1, in_seconds(20), kMemory).answer,

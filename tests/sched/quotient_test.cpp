@@ -12,16 +12,15 @@
 #include "sched/quotient_search.hpp"
 #include "sched/quotient_traffic.hpp"
 #include "sched/symmetry.hpp"
+#include "test_support.hpp"
 
 namespace liquid {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-constexpr std::size_t kMemory = std::size_t{512} << 20;
+using test::in_seconds;
+using test::link_traffic;
 
-Clock::time_point in_seconds(double s) {
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
-}
+constexpr std::size_t kMemory = std::size_t{512} << 20;
 
 /// A free abelian subgroup of `order` whose orbits do not congest with themselves.
 std::vector<sched::TransferPermutation> stable_group(const Traffic& t, int order) {
@@ -34,14 +33,6 @@ std::vector<sched::TransferPermutation> stable_group(const Traffic& t, int order
     return sched::SubgroupFinder(s, 1, in_seconds(10), kMemory)
         .restricted(no_self_congestion)
         .free_abelian(order, in_seconds(10));
-}
-
-Traffic link_traffic(const std::vector<std::vector<int>>& transfers, int links) {
-    std::vector<std::string> names;
-    for (int l = 0; l < links; ++l) names.push_back("l" + std::to_string(l));
-    Traffic t(names);
-    for (std::size_t i = 0; i < transfers.size(); ++i) t.add("x" + std::to_string(i), transfers[i]);
-    return t;
 }
 
 TEST(QuotientTraffic, ExpandedSchedulesAreSchedulesOfTheTraffic) {

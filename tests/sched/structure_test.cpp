@@ -21,12 +21,10 @@
 namespace liquid {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-constexpr std::size_t kMemory = std::size_t{512} << 20;
+using test::in_seconds;
+using test::link_traffic;
 
-Clock::time_point in_seconds(double s) {
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
-}
+constexpr std::size_t kMemory = std::size_t{512} << 20;
 
 /// All-to-all on "torus:AxB" (wrap-around, dimension-order routing) or "hypercube:D".
 Traffic all_to_all_on(const std::string& spec) {
@@ -40,14 +38,6 @@ Traffic all_to_all_on(const std::string& spec) {
         at = x == std::string::npos ? args.size() : x + 1;
     }
     return make_pattern(make_torus(dims, true), PatternSpec{});
-}
-
-Traffic link_traffic(const std::vector<std::vector<int>>& transfers, int links) {
-    std::vector<std::string> names;
-    for (int l = 0; l < links; ++l) names.push_back("l" + std::to_string(l));
-    Traffic t(names);
-    for (std::size_t i = 0; i < transfers.size(); ++i) t.add("x" + std::to_string(i), transfers[i]);
-    return t;
 }
 
 /// Two transfers congest iff their images do (checked on every pair).

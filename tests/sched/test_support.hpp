@@ -2,6 +2,7 @@
 // Test-only helpers for tests/sched: random small link-set traffics and brute-force
 // references written independently of the library's search code.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -10,6 +11,21 @@
 #include "liquid/traffic/traffic.hpp"
 
 namespace liquid::test {
+
+/// A steady_clock deadline `s` seconds from now.
+inline std::chrono::steady_clock::time_point in_seconds(double s) {
+    using Clock = std::chrono::steady_clock;
+    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+}
+
+/// Transfers x0, x1, ... over links l0 .. l<links-1>, each given by its link indices.
+inline Traffic link_traffic(const std::vector<std::vector<int>>& transfers, int links) {
+    std::vector<std::string> names;
+    for (int l = 0; l < links; ++l) names.push_back("l" + std::to_string(l));
+    Traffic t(names);
+    for (std::size_t i = 0; i < transfers.size(); ++i) t.add("x" + std::to_string(i), transfers[i]);
+    return t;
+}
 
 /// n transfers over `links` links, each using 1..max_len distinct random links.
 inline Traffic random_link_traffic(std::mt19937_64& rng, int n, int links, int max_len) {

@@ -24,11 +24,12 @@ Clock::time_point part_of(Clock::time_point deadline, double share) {
     return now + std::chrono::duration_cast<Clock::duration>((deadline - now) * share);
 }
 
-/// The quotient's frame search if its bitset tables (quadratic in the orbits) fit.
+/// The quotient's frame search if its bitset tables (quadratic in the orbits, built
+/// without deadline checks) fit in memory and take milliseconds: up to 4 096 orbits.
 bool frame_search_fits(const Traffic& q, std::size_t memory_bytes) {
     const auto n = static_cast<std::size_t>(q.size());
     const std::size_t row = (n + 63) / 64 * 8;
-    return n <= 16384 && 3 * n * row + static_cast<std::size_t>(q.link_count()) * row + (std::size_t{64} << 20) <= memory_bytes;
+    return n <= 4096 && 3 * n * row + static_cast<std::size_t>(q.link_count()) * row + (std::size_t{64} << 20) <= memory_bytes;
 }
 
 InvariantOutcome found(const QuotientTraffic& q, const Schedule& s, InvariantOutcome out, const char* by) {

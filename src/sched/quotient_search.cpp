@@ -63,14 +63,14 @@ InvariantOutcome stable_schedule_search(const Traffic& traffic, const std::vecto
     if (!start) return out;
     if (start->length() <= L) return found(*q, *start, out, "dsatur");
     // DSatur answers at once where the group is large enough (torus:4x4x4, order 32: 126
-    // orbits). Then the exact search (a quarter of the window): it answers both ways; the
+    // orbits). Then the exact search (a tenth of the window): it answers both ways; the
     // tabu search finds what it misses (mesh:6x6 under a reflection of order 2: 630 orbits,
     // about a second).
     if (frame_search_fits(q->traffic, memory_bytes)) {
         FrameSearchOptions fo;
         fo.deadline = Deadline::after(std::max(1e-6, 0.05 * seconds_until(deadline)));
         FrameSearch search(q->traffic, fo);
-        Budget budget(std::max(1e-6, seconds_until(part_of(deadline, 0.25))), 0);
+        Budget budget(std::max(1e-6, seconds_until(part_of(deadline, 0.1))), 0);
         Schedule s;
         const FrameSearch::Outcome o = search.decide(L, budget, &s);
         if (o == FrameSearch::Outcome::Found) return found(*q, s, out, "fission");

@@ -15,7 +15,6 @@
 #include "liquid/io/output_file.hpp"
 #include "liquid/optical/p2p/model_run.hpp"
 #include "liquid/optical/p2p/options.hpp"
-#include "liquid/optical/p2p/result_json.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 #include "liquid/optical/p2p/thesis_comparison.hpp"
 #include "output.hpp"
@@ -43,34 +42,65 @@ struct P2pOptions {
     bool json = false;
 };
 
-/// One simulation's result: JSON as p2p::to_json, text as a titled block of lines.
-ResultView result_view(const p2p::SimResult& r, const std::string& title, bool hot) {
-    std::string text = title;
-    text += fmt::format("\n  mean rounds {:.2f} (p50 {}, p90 {}, p99 {}, max {}), mean hops {:.2f}, load-free mean hops {:.2f}",
-                        r.mean_rounds, r.p50, r.p90, r.p99, r.max_rounds, r.mean_hops, r.static_average_distance);
-    if (hot)
-        text += fmt::format("\n  to the hot spot: {} measured requests, mean rounds {:.2f}{}", r.hot_delivered, r.hot_mean_rounds,
-                            r.hotspot_moves ? fmt::format(" (it moved {} times)", r.hotspot_moves) : "");
-    if (r.model == "multi-ring")
-        text += fmt::format("\n  link load bound: the busiest link is offered {:.0f} % of what MMIR lets through; {}",
-                            100 * r.busiest_link_utilization,
-                            std::isfinite(r.hot_saturation_p)
-                                ? fmt::format("a hot spot at node 0 overloads a link from p = {:.1f} %", 100 * r.hot_saturation_p)
-                                : std::string("no hot spot can overload a link"));
-    text += fmt::format(
-        "\n  requests: {} created, {} measured, {} delivered{}", r.created, r.measured, r.delivered,
-        r.saturated ? fmt::format(", {} NOT delivered (saturated: offered load exceeds capacity)", r.undelivered) : "");
-    text += fmt::format("\n  queues: {:.2f} messages per node on average, longest {}; {:.1f} messages per transmission (max {})",
-                        r.mean_queue, r.max_queue, r.mean_batch, r.max_batch);
-    text += fmt::format("\n  collision check: {} collisions, {} misroutes, {} harmless overlaps over {} rounds", r.collisions,
-                        r.misroutes, r.overlaps, r.rounds_run);
-    if (r.reconfig_attempts)
-        text += fmt::format("\n  reconfigurations: {} of {} attempts", r.reconfigurations, r.reconfig_attempts);
-    text +=
-        fmt::format("\n  {:.2f} s, {:.0f} rounds/s", r.elapsed_seconds, double(r.rounds_run) / std::max(r.elapsed_seconds, 1e-9));
+/// "p = 81.5 %" where a hot spot at node 0 first overloads a link; JSON null when none does
+/// (MMIR unlimited, or every p fits).
+ResultView load_bound_rows(const p2p::SimResult& r) {
+    const bool bounded = std::isfinite(r.hot_saturation_p);
     ResultView v;
-    v.json_fields(p2p::to_json(r));
-    return v.text_only(text);
+    v.row("saturation_p", bounded ? nlohmann::json(r.hot_saturation_p) : nlohmann::json(),
+          fmt::format("  link load bound: the busiest link is offered {:.0f} % of what MMIR lets through; {}",
+                      100 * r.busiest_link_utilization,
+                      bounded ? fmt::format("a hot spot at node 0 overloads a link from p = {:.1f} %", 100 * r.hot_saturation_p)
+                              : std::string("no hot spot can overload a link")))
+        .json_only("busiest_link_utilization", r.busiest_link_utilization);
+    return v;
+}
+
+/// One simulation's result (the `--json` object of `liquid optical p2p`, a run of
+/// p2p-runs.json): a titled block of lines in the text.
+ResultView sim_result_view(const p2p::SimResult& r, const std::string& title, bool hot) {
+    ResultView v;
+    v.text_only(title)
+        .json_only("model", r.model)
+        .json_only("nodes", r.nodes)
+        .json_only("seed", r.seed)
+        .row("mean_rounds", r.mean_rounds,
+             fmt::format("  mean rounds {:.2f} (p50 {}, p90 {}, p99 {}, max {}), mean hops {:.2f}, load-free mean hops {:.2f}",
+                         r.mean_rounds, r.p50, r.p90, r.p99, r.max_rounds, r.mean_hops, r.static_average_distance))
+        .json_only("percentiles", {{"p50", r.p50}, {"p90", r.p90}, {"p99", r.p99}, {"max", r.max_rounds}})
+        .json_only("mean_hops", r.mean_hops)
+        .json_only("static_average_distance", r.static_average_distance)
+        .json_only("static_diameter", r.static_diameter)
+        .row("hotspot", {{"delivered", r.hot_delivered}, {"mean_rounds", r.hot_mean_rounds}, {"moves", r.hotspot_moves}},
+             fmt::format("  to the hot spot: {} measured requests, mean rounds {:.2f}{}", r.hot_delivered, r.hot_mean_rounds,
+                         r.hotspot_moves ? fmt::format(" (it moved {} times)", r.hotspot_moves) : ""))
+        .text_if(hot);
+    if (r.model == "multi-ring") v.section("load_bound", load_bound_rows(r));
+    v.row("requests",
+          {{"created", r.created}, {"measured", r.measured}, {"delivered", r.delivered}, {"undelivered", r.undelivered}},
+          fmt::format(
+              "  requests: {} created, {} measured, {} delivered{}", r.created, r.measured, r.delivered,
+              r.saturated ? fmt::format(", {} NOT delivered (saturated: offered load exceeds capacity)", r.undelivered) : ""))
+        .json_only("saturated", r.saturated)
+        .row("queue", {{"mean_per_node", r.mean_queue}, {"max", r.max_queue}},
+             fmt::format("  queues: {:.2f} messages per node on average, longest {}; {:.1f} messages per transmission (max {})",
+                         r.mean_queue, r.max_queue, r.mean_batch, r.max_batch))
+        .json_only("batch", {{"mean", r.mean_batch}, {"max", r.max_batch}})
+        .row("collisions", r.collisions,
+             fmt::format("  collision check: {} collisions, {} misroutes, {} harmless overlaps over {} rounds", r.collisions,
+                         r.misroutes, r.overlaps, r.rounds_run))
+        .json_only("misroutes", r.misroutes)
+        .json_only("overlaps", r.overlaps)
+        .json_only("rounds_run", r.rounds_run)
+        .json_only("transmissions", r.transmissions)
+        .row("reconfigurations", r.reconfigurations,
+             fmt::format("  reconfigurations: {} of {} attempts", r.reconfigurations, r.reconfig_attempts))
+        .text_if(r.reconfig_attempts > 0)
+        .json_only("reconfig_attempts", r.reconfig_attempts)
+        .row("elapsed_seconds", r.elapsed_seconds,
+             fmt::format("  {:.2f} s, {:.0f} rounds/s", r.elapsed_seconds,
+                         double(r.rounds_run) / std::max(r.elapsed_seconds, 1e-9)));
+    return v;
 }
 
 p2p::ModelRun model_run(const P2pOptions& o) {
@@ -136,9 +166,9 @@ ResultView p2p_view(const P2pOptions& o, const p2p::ModelRun& m, const p2p::Mode
     if (m.dynamic()) title += ", dynamic reconfiguration " + p2p::to_string(m.ring_spec.reconfig.variant);
     ResultView v;
     const bool hot = m.traffic.hotspot_p > 0;
-    v.json_only("parameters", params).section("result", result_view(r.result, title, hot));
+    v.json_only("parameters", params).section("result", sim_result_view(r.result, title, hot));
     if (r.static_baseline) {
-        v.section("static_baseline", result_view(*r.static_baseline, "static configuration, same seed and traffic", hot))
+        v.section("static_baseline", sim_result_view(*r.static_baseline, "static configuration, same seed and traffic", hot))
             .text_only(
                 fmt::format("dynamic / static mean rounds: {:.3f}", r.result.mean_rounds / r.static_baseline->mean_rounds));
     }
@@ -296,13 +326,6 @@ ResultView dynamic_row(const p2p::DynamicComparison& c) {
     return v;
 }
 
-template <class Row, class F>
-std::vector<ResultView> rows_of(const std::vector<Row>& rows, F view) {
-    std::vector<ResultView> out;
-    for (const Row& r : rows) out.push_back(view(r));
-    return out;
-}
-
 ResultView tables_view(const p2p::ThesisComparison& c, const TablesOptions& o) {
     ResultView v;
     v.text_only(fmt::format("Table 1: CCC, mean rounds to finish a random event (thesis routing; cycled MMIR 35 per link, "
@@ -311,17 +334,17 @@ ResultView tables_view(const p2p::ThesisComparison& c, const TablesOptions& o) {
         .text_only(fmt::format("{:>3} {:>6} | {:>7} {:>22} | {:>9} {:>15} {:>9} | {:>9} {:>4} | {:>12}", "D", "nodes", "cycled",
                                "ours 10% / 50% / 100%", "on-demand", "ours 10%-100%", "ours idle", "route hops", "3D",
                                "cur-dim 100%"))
-        .list("table1", rows_of(c.table1, table1_row))
+        .list("table1", views_of(c.table1, table1_row))
         .text_only(
             "\nTable 2: multi ring, spawn = N, MMIR 35 per link; 'optimal' = load-free mean distance (BFS), "
             "'average' = simulated mean rounds")
         .text_only(fmt::format("{:>3} {:>6} {:>4} | {:>13} {:>6} | {:>13} {:>6} | {:>14} {:>6} {:>5} | {:>14} {:>6}", "D", "N",
                                "w", "opt fixed", "ours", "avg fixed", "ours", "opt random", "ours", "diam", "avg random", "ours"))
-        .list("table2", rows_of(c.table2, table2_row))
+        .list("table2", views_of(c.table2, table2_row))
         .text_only("\nTable 3: CCC against multi ring (mean rounds)")
         .text_only(
             fmt::format("{:>3} | {:>24} {:>24} | {:>10} {:>6}", "D", "thesis cycled / on-dem.", "ours", "thesis MR", "ours"))
-        .list("table3", rows_of(c.table3, table3_row));
+        .list("table3", views_of(c.table3, table3_row));
     if (!c.dynamic.empty())
         v.text_only(
              "\nDynamic reconfiguration (§5.9, random chords, spawn = N; the thesis printed no numbers, only that every "
@@ -329,11 +352,34 @@ ResultView tables_view(const p2p::ThesisComparison& c, const TablesOptions& o) {
              "hot-spot jumps)")
             .text_only(fmt::format("{:>5} {:>4} {:>5} {:<20} | {:>8} {:>8} {:>7} | {:>16}", "N", "hot", "moves", "variant",
                                    "dynamic", "static", "ratio", "changes/attempts"))
-            .list("dynamic", rows_of(c.dynamic, dynamic_row));
+            .list("dynamic", views_of(c.dynamic, dynamic_row));
     v.row("collisions_total", c.collisions,
           fmt::format("\ncollision check over all {} runs: {} collisions or misroutes", c.runs, c.collisions))
         .json_only("seed", o.seed)
         .json_only("rounds", o.rounds);
+    return v;
+}
+
+/// One run of p2p-runs.json: its result beside the experiment's parameters (JSON only).
+ResultView experiment_view(const p2p::Experiment& e, const p2p::SimResult& r) {
+    ResultView v = sim_result_view(r, "", false);
+    v.json_only("group", e.group)
+        .json_only("curve", e.curve)
+        .json_only("x", e.x)
+        .json_only("spawn", e.traffic.spawn)
+        .json_only("hotspot_p", e.traffic.hotspot_p)
+        .json_only("hotspot_move", e.traffic.move.every)
+        .json_only("mmir", e.run.mmir)
+        .json_only("rounds", e.run.rounds);
+    if (e.ccc) {
+        v.json_only("dimension", e.ccc_spec.dimension)
+            .json_only("discipline", p2p::to_string(e.ccc_spec.discipline))
+            .json_only("routing", p2p::to_string(e.ccc_spec.routing));
+    } else {
+        v.json_only("chords", p2p::to_string(e.ring_spec.chords));
+        if (e.ring_spec.chords == p2p::ChordKind::Fixed) v.json_only("w", p2p::chord_length(e.ring_spec));
+        v.json_only("reconfig", p2p::to_string(e.ring_spec.reconfig.variant));
+    }
     return v;
 }
 
@@ -363,7 +409,7 @@ void run_tables(const TablesOptions& o) {
                       p2p::experiments_csv({run.experiments.begin(), tables_end}, {run.results.begin(), results_end}));
         nlohmann::json runs_json = nlohmann::json::array();
         for (std::size_t i = 0; i < run.experiments.size(); ++i)
-            runs_json.push_back(p2p::experiment_json(run.experiments[i], run.results[i]));
+            runs_json.push_back(experiment_view(run.experiments[i], run.results[i]).to_json());
         files_out.add("p2p-runs.json", runs_json.dump(1) + "\n");
         if (o.figures)
             files_out.add("p2p-figures.csv",

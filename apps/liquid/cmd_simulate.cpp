@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 
 #include "command.hpp"
 #include "distribution.hpp"
@@ -201,26 +202,37 @@ ResultView testbed_view(const TestbedCmdOptions& o, const testbed::TestbedSummar
     return v;
 }
 
-void run_testbed(const TestbedCmdOptions& o) {
-    if (o.threads < 0 || o.random_runs < 1 || o.limit < 0 || !(o.unaware_size > 0) || !(o.scheduled_size > 0) ||
-        !(o.time_limit > 0))
-        throw InputError("simulate testbed", "--threads, --limit must be >= 0, --random-runs >= 1, sizes and --time-limit > 0");
-    if (!o.report.empty() && !std::ofstream(o.report))  // before the long run
-        throw InputError("--report " + o.report, "cannot write the file", "give a writable path");
-    Network t1 = make_swiss_t1();
-    const bool show = !o.json && stderr_is_terminal();
-    testbed::SweepResult sweep;
-    {
-        ProgressBar bar("sweep", testbed::kAllocationCount - 1, show);
-        std::uint64_t shown = 0;
-        sweep = testbed::sweep_distinct_throughputs(t1, o.threads, [&](std::uint64_t done) {
-            bar.advance(done - shown);
-            shown = done;
-        });
-        bar.finish();
-    }
-    const std::vector<testbed::Representative> reps = testbed::testbed_patterns(sweep, o.limit);
+/// The two progress bars of `simulate testbed` (the sweep, then the simulation), fed by the
+/// library's progress callbacks.
+class TestbedBars {
+public:
+    explicit TestbedBars(bool show) : show_(show), sweep_("sweep", testbed::kAllocationCount - 1, show) {}
 
+    testbed::TestbedSimulationProgress callbacks() {
+        testbed::TestbedSimulationProgress p;
+        p.swept = [this](std::uint64_t done) {
+            sweep_.advance(done - swept_);
+            swept_ = done;
+        };
+        p.simulating = [this](std::size_t rows) {
+            sweep_.finish();
+            simulate_.emplace("simulate", rows, show_);
+        };
+        p.row_done = [this] { simulate_->advance(); };
+        return p;
+    }
+    void finish() {
+        if (simulate_) simulate_->finish();
+    }
+
+private:
+    bool show_;
+    ProgressBar sweep_;
+    std::uint64_t swept_ = 0;
+    std::optional<ProgressBar> simulate_;
+};
+
+testbed::TestbedTableOptions table_options(const TestbedCmdOptions& o) {
     testbed::TestbedTableOptions to;
     to.sim = sim_options(o.times);
     to.unaware_size = o.unaware_size;
@@ -230,21 +242,28 @@ void run_testbed(const TestbedCmdOptions& o) {
     to.time_limit_s = o.time_limit;
     to.threads = o.threads;
     to.shard = distribution().shard;
-    std::vector<testbed::TestbedRow> rows;
-    {
-        ProgressBar bar("simulate", to.shard.items(reps.size()).size(), show);
-        rows = testbed::simulate_testbed(t1, reps, to, [&] { bar.advance(); });
-        bar.finish();
-    }
-    gather_items(rows, testbed::encode_row, testbed::decode_row);
+    return to;
+}
+
+void run_testbed(const TestbedCmdOptions& o) {
+    if (o.threads < 0 || o.random_runs < 1 || o.limit < 0 || !(o.unaware_size > 0) || !(o.scheduled_size > 0) ||
+        !(o.time_limit > 0))
+        throw InputError("simulate testbed", "--threads, --limit must be >= 0, --random-runs >= 1, sizes and --time-limit > 0");
+    if (!o.report.empty() && !std::ofstream(o.report))  // before the long run
+        throw InputError("--report " + o.report, "cannot write the file", "give a writable path");
+    TestbedBars bars(!o.json && stderr_is_terminal());
+    const testbed::TestbedSimulation result =
+        testbed::run_testbed_simulation(make_swiss_t1(), o.limit, table_options(o), bars.callbacks(), [&](auto& rows) {
+            bars.finish();  // the other processes' rows arrive now
+            gather_items(rows, testbed::encode_row, testbed::decode_row);
+        });
     if (!distribution().renders()) return;
     OutputBatch files_out(o.out, {"testbed", invocation(), o.seed});
     const std::filesystem::path csv = files_out.final_path("testbed.csv");
-    files_out.add("testbed.csv", testbed::testbed_csv(rows));
+    files_out.add("testbed.csv", testbed::testbed_csv(result.rows));
     files_out.commit();
 
-    const testbed::TestbedSummary sum = testbed::summarize_testbed(t1, rows);
-    const ResultView v = testbed_view(o, sum, rows, csv.string());
+    const ResultView v = testbed_view(o, result.summary, result.rows, csv.string());
     if (!o.report.empty())
         report::write_html(
             report::testbed_simulation_page({"simulate testbed", v.to_json(), report::ResultKind::TestbedSimulation}), o.report);

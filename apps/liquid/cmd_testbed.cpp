@@ -4,12 +4,13 @@
 // space under each optimisation level, write a table and print the papers' statistics.
 #include <fmt/core.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include <chrono>
 #include <climits>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "command.hpp"
@@ -24,6 +25,7 @@
 #include "liquid/testbed/experiment_files.hpp"
 #include "liquid/testbed/result_codec.hpp"
 #include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/testbed/t1_experiment.hpp"
 #include "option_checks.hpp"
 #include "output.hpp"
 #include "result_view.hpp"
@@ -48,10 +50,6 @@ struct T1Options {
     bool json = false;
     std::string report;  // --report FILE: the testbed page of liquid report
 };
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 void check(const T1Options& o) {
     if (o.threads < 0) throw InputError("--threads", "must be >= 0", "0 uses every core");
@@ -101,8 +99,10 @@ ResultView by_nodes_view(const SweepResult& sw) {
     return v;
 }
 
-ResultView sweep_view(const Network& t1, const SweepResult& sw, const ResultView& by_nodes, int threads, double secs) {
-    const SkeletonShares sk = skeleton_shares(t1, sw);
+ResultView sweep_view(const T1Experiment& x, const ResultView& by_nodes, int threads) {
+    const SweepResult& sw = x.sweep;
+    const SkeletonShares& sk = x.skeleton_shares;
+    const double secs = x.sweep_seconds;
     ResultView v(29);
     v.field("allocations", sw.allocations, "allocations swept",
             fmt::format("{} in {:.2f} s on {} threads", sw.allocations, secs, threads))
@@ -179,36 +179,114 @@ ResultView summary_view(const ExperimentSummary& s, const ExperimentOptions& o, 
     return v;
 }
 
-/// `--allocation`: the full result row (testbed/experiment_files.hpp) and its text.
-ResultView allocation_view(const Network& t1, const RepresentativeResult& r, bool enumerated) {
-    const Representative& rep = r.representative;
-    const Allocation& a = rep.allocation;
-    const nlohmann::json j = result_json(allocation_traffic(t1, a), r);
+/// A representative as the sweep found it (a row of t1-sweep.json; the first line of
+/// `--allocation`).
+ResultView representative_view(const Representative& r) {
+    const Allocation& a = r.allocation;
     ResultView v;
-    v.json_fields(j);
-    v.text_only(fmt::format("allocation {}: {} nodes on {} switches, {} transfers, duration {}, liquid throughput {:.4g}",
-                            a.label(), a.total(), a.switches_used(), rep.transfers, rep.duration, rep.liquid_ratio))
-        .text_only(fmt::format("skeleton {} transfers, {} bottlenecks, {} congestion edges", r.skeleton, r.bottlenecks,
-                               r.congestion_edges))
-        .text_only(fmt::format("exact: length {} ({}{}), solver {}, {:.2f} ms, verified: {}", r.exact.schedule.length(),
-                               r.exact.liquid             ? "liquid"
-                               : r.exact.no_liquid_proven ? "no liquid schedule, proven"
-                                                          : "not liquid",
-                               r.exact.optimal || r.exact.liquid ? ", optimal"
-                               : r.exact.timed_out               ? ", budget expired"
-                                                                 : "",
-                               r.exact.solver, r.exact.elapsed_ms, r.all_verified() ? "yes" : "NO"))
-        .text_only(fmt::format("dsatur: length {}, round-robin: length {}", r.dsatur_length, r.round_robin_length));
-    for (int l = 0; l < kOptimisationLevels && enumerated; ++l) {
+    v.row("allocation", a.label(),
+          fmt::format("allocation {}: {} nodes on {} switches, {} transfers, duration {}, liquid throughput {:.4g}", a.label(),
+                      a.total(), a.switches_used(), r.transfers, r.duration, r.liquid_ratio))
+        .json_only("nodes", a.total())
+        .json_only("switches", a.switches_used())
+        .json_only("transfers", r.transfers)
+        .json_only("duration", r.duration)
+        .json_only("liquid_throughput", r.liquid_ratio)
+        .json_only("allocations_with_value", r.allocations)
+        .json_only("multi_switch_value", r.multi_switch_value);
+    return v;
+}
+
+/// One row per representative for the report's figures (t1-summary.json; no frames).
+ResultView compact_view(const RepresentativeResult& r) {
+    ResultView v = representative_view(r.representative);
+    v.json_only("length", r.exact.schedule.length())
+        .json_only("liquid", r.exact.liquid)
+        .json_only("optimal", r.exact.optimal)
+        .json_only("dsatur_length", r.dsatur_length)
+        .json_only("dsatur_loss", r.dsatur_loss())
+        .json_only("round_robin_length", r.round_robin_length)
+        .json_only("round_robin_loss", r.round_robin_loss())
+        .json_only("skeleton_share", double(r.skeleton) / r.representative.transfers);
+    return v;
+}
+
+/// The frames of a schedule, by transfer name: JSON arrays; text "frame   1: a b c".
+ResultView frames_view(const Traffic& x, const Schedule& schedule) {
+    nlohmann::json frames = nlohmann::json::array();
+    std::string lines;
+    for (std::size_t f = 0; f < schedule.frames.size(); ++f) {
+        std::vector<std::string> names;
+        for (int t : schedule.frames[f]) names.push_back(x[t].name);
+        lines += fmt::format("{}frame {:>3}: {}", f ? "\n" : "", f + 1, fmt::join(names, " "));
+        frames.push_back(names);
+    }
+    ResultView v;
+    return v.row("frames", frames, lines).text_if(!schedule.frames.empty());
+}
+
+/// The exact search's schedule; `verified`: every schedule of the representative passed the
+/// verifier (shown on the same line). Its frames' text follows the other lines (text_of).
+ResultView exact_view(const SolveResult& e, const ResultView& frames, bool verified) {
+    ResultView v;
+    v.row("length", e.schedule.length(),
+          fmt::format("exact: length {} ({}{}), solver {}, {:.2f} ms, verified: {}", e.schedule.length(),
+                      e.liquid             ? "liquid"
+                      : e.no_liquid_proven ? "no liquid schedule, proven"
+                                           : "not liquid",
+                      e.optimal || e.liquid ? ", optimal"
+                      : e.timed_out         ? ", budget expired"
+                                            : "",
+                      e.solver, e.elapsed_ms, verified ? "yes" : "NO"))
+        .json_only("liquid", e.liquid)
+        .json_only("optimal", e.optimal)
+        .json_only("no_liquid_proven", e.no_liquid_proven)
+        .json_only("timed_out", e.timed_out)
+        .json_only("lower_bound", e.lower_bound)
+        .json_only("solver", e.solver)
+        .json_only("categories", e.categories)
+        .json_only("full_teams", e.full_teams)
+        .json_only("elapsed_ms", e.elapsed_ms)
+        .json_fields(frames.to_json());
+    return v;
+}
+
+/// The category counts of the four optimisation levels' enumerations.
+ResultView search_space_view(const RepresentativeResult& r) {
+    ResultView v;
+    for (int l = 0; l < kOptimisationLevels; ++l) {
         const SearchSpace& s = r.search_space[static_cast<std::size_t>(l)];
-        v.text_only(fmt::format("categories {:<9} {}{}", optimisation_name(static_cast<Optimisation>(l)), s.categories,
-                                s.complete ? "" : " (stopped at --max-categories)"));
+        const std::string name = optimisation_name(static_cast<Optimisation>(l));
+        v.row(name, {{"categories", s.categories}, {"full_teams", s.full_teams}, {"complete", s.complete}},
+              fmt::format("categories {:<9} {}{}", name, s.categories, s.complete ? "" : " (stopped at --max-categories)"));
     }
-    for (std::size_t f = 0; f < j["schedule"]["frames"].size(); ++f) {
-        std::string names;
-        for (const auto& t : j["schedule"]["frames"][f]) names += (names.empty() ? "" : " ") + t.get<std::string>();
-        v.text_only(fmt::format("frame {:>3}: {}", f + 1, names));
-    }
+    return v;
+}
+
+/// The whole result of one representative: `--allocation`'s output and a row of
+/// t1-representatives.json. Its schedule's frames are named by the allocation's traffic.
+ResultView allocation_view(const Network& t1, const RepresentativeResult& r, bool enumerated) {
+    const ResultView frames = frames_view(allocation_traffic(t1, r.representative.allocation), r.exact.schedule);
+    ResultView v = representative_view(r.representative);
+    v.row(
+         "skeleton", r.skeleton,
+         fmt::format("skeleton {} transfers, {} bottlenecks, {} congestion edges", r.skeleton, r.bottlenecks, r.congestion_edges))
+        .json_only("skeleton_share", double(r.skeleton) / r.representative.transfers)
+        .json_only("bottlenecks", r.bottlenecks)
+        .json_only("congestion_edges", r.congestion_edges)
+        .section("schedule", exact_view(r.exact, frames, r.all_verified()))
+        .json_only("verified", r.all_verified())
+        .row("dsatur", {{"length", r.dsatur_length}, {"loss", r.dsatur_loss()}, {"elapsed_ms", r.dsatur_ms}},
+             fmt::format("dsatur: length {}, round-robin: length {}", r.dsatur_length, r.round_robin_length))
+        .json_only("round_robin",
+                   {{"length", r.round_robin_length}, {"loss", r.round_robin_loss()}, {"elapsed_ms", r.round_robin_ms}})
+        .section("search_space", search_space_view(r))
+        .text_if(enumerated)
+        .text_of(frames);
+    if (!r.all_verified())
+        v.json_only(
+            "verification",
+            {{"exact", r.exact_verification}, {"dsatur", r.dsatur_verification}, {"round_robin", r.round_robin_verification}});
     return v;
 }
 
@@ -231,80 +309,112 @@ void run_one(const Network& t1, const T1Options& o) {
     render(allocation_view(t1, run_representative(t1, rep, experiment_options(o)), !o.no_enumerate), o.json);
 }
 
-void run_t1(const T1Options& o) {
-    check(o);
-    const Network t1 = o.network.empty() ? make_swiss_t1() : read_network_json(o.network);
-    // One allocation is one item: the first process runs it, the others have nothing to do.
-    if (!o.allocation.empty()) return distribution().renders() ? run_one(t1, o) : void();
-    const ExperimentOptions eo = experiment_options(o);
-    const std::filesystem::path out = prepare_out(o.out);
-    // Every file of the run appears together when it is complete, or none does.
-    OutputBatch files_out(out, {"t1", invocation(), std::nullopt});
+/// The progress bars of `testbed t1` (the sweep, then the schedules), fed by the library's
+/// progress callbacks.
+class T1Bars {
+public:
+    explicit T1Bars(bool show) : show_(show), sweep_("sweep", kAllocationCount - 1, show) {}
 
-    auto t0 = std::chrono::steady_clock::now();
-    SweepResult sw;
-    {
-        ProgressBar bar("sweep", kAllocationCount - 1, !o.json);
-        std::uint64_t shown = 0;
-        sw = sweep_distinct_throughputs(t1, eo.threads, [&](std::uint64_t done) {
-            bar.advance(done - shown);
-            shown = done;
-        });
+    T1ExperimentProgress callbacks() {
+        T1ExperimentProgress p;
+        p.swept = [this](std::uint64_t done) {
+            sweep_.advance(done - swept_);
+            swept_ = done;
+        };
+        p.scheduling = [this](std::size_t representatives) {
+            sweep_.finish();
+            schedule_.emplace("schedule", representatives, show_);
+        };
+        p.scheduled = [this](std::size_t done) {
+            schedule_->advance(done - scheduled_);
+            scheduled_ = done;
+        };
+        return p;
     }
-    const ResultView by_nodes = by_nodes_view(sw);
-    const ResultView sweep = sweep_view(t1, sw, by_nodes, eo.threads, seconds_since(t0));
-    nlohmann::json reps = nlohmann::json::array();
-    for (const Representative& r : sw.representatives) reps.push_back(representative_json(r));
-    const std::string sweep_path = (out / "t1-sweep.json").string();
-    if (distribution().renders())
-        files_out.add("t1-sweep.json", nlohmann::json{{"sweep", sweep.to_json()}, {"representatives", reps}}.dump(1) + "\n");
-    if (o.sweep_only && !distribution().renders()) return;
-    if (o.sweep_only) {
-        files_out.commit();
-        write_report(o.report, {{"sweep", sweep.to_json()}, {"representatives", reps}});
-        ResultView v;
-        v.section("sweep", sweep).text_of(by_nodes).row("files", nlohmann::json::array({sweep_path}), "files: " + sweep_path);
-        return render(v, o.json);
+    void finish() {
+        sweep_.finish();
+        if (schedule_) schedule_->finish();
     }
 
-    t0 = std::chrono::steady_clock::now();
-    std::vector<Representative> scheduled = sw.representatives;
-    if (o.limit > 0 && static_cast<std::size_t>(o.limit) < scheduled.size()) scheduled.resize(static_cast<std::size_t>(o.limit));
-    std::vector<RepresentativeResult> results;
-    {
-        ProgressBar bar("schedule", eo.shard.items(scheduled.size()).size(), !o.json);
-        std::size_t shown = 0;
-        results = run_experiment(t1, scheduled, eo, [&](std::size_t done) {
-            bar.advance(done - shown);
-            shown = done;
-        });
-    }
-    gather_items(results, encode_result, decode_result);
-    if (!distribution().renders()) return;
-    const ResultView summary = summary_view(summarize(results), eo, seconds_since(t0));
+private:
+    bool show_;
+    ProgressBar sweep_;
+    std::uint64_t swept_ = 0;
+    std::optional<ProgressBar> schedule_;
+    std::size_t scheduled_ = 0;
+};
 
-    nlohmann::json rows = nlohmann::json::array(), compact = nlohmann::json::array();
-    for (const RepresentativeResult& r : results) {
-        rows.push_back(result_json(allocation_traffic(t1, r.representative.allocation), r));
-        compact.push_back(compact_result_json(r));
-    }
-    const auto csv_path = out / "t1-representatives.csv", json_path = out / "t1-representatives.json",
-               summary_path = out / "t1-summary.json";
-    files_out.add(csv_path.filename().string(), representatives_csv(results));
-    files_out.add(json_path.filename().string(), nlohmann::json{{"summary", summary.to_json()}, {"rows", rows}}.dump() + "\n");
-    nlohmann::json files = {csv_path.string(), json_path.string(), summary_path.string(), sweep_path};
+/// t1-sweep.json (and the report of `--sweep-only`): the sweep's figures and every
+/// representative.
+ResultView sweep_file_view(const ResultView& sweep, const SweepResult& sw) {
+    ResultView v;
+    return v.section("sweep", sweep).list("representatives", views_of(sw.representatives, representative_view));
+}
+
+/// `--sweep-only`: t1-sweep.json and the sweep's figures.
+void render_sweep(const T1Options& o, const T1Experiment& x, int threads, OutputBatch& files_out) {
+    const ResultView by_nodes = by_nodes_view(x.sweep);
+    const ResultView sweep = sweep_view(x, by_nodes, threads);
+    const nlohmann::json sweep_json = sweep_file_view(sweep, x.sweep).to_json();
+    const std::string sweep_path = files_out.final_path("t1-sweep.json").string();
+    files_out.add("t1-sweep.json", sweep_json.dump(1) + "\n");
+    files_out.commit();
+    write_report(o.report, sweep_json);
+    ResultView v;
+    v.section("sweep", sweep).text_of(by_nodes).row("files", nlohmann::json::array({sweep_path}), "files: " + sweep_path);
+    render(v, o.json);
+}
+
+/// The whole run: t1-representatives.csv/.json, t1-summary.json (what `--json` prints),
+/// t1-sweep.json, and the papers' statistics.
+void render_experiment(const T1Options& o, const Network& t1, const T1Experiment& x, const ExperimentOptions& eo,
+                       OutputBatch& files_out) {
+    const ResultView by_nodes = by_nodes_view(x.sweep);
+    const ResultView sweep = sweep_view(x, by_nodes, eo.threads);
+    const ResultView summary = summary_view(x.summary, eo, x.schedule_seconds);
+    nlohmann::json rows = nlohmann::json::array();
+    for (const RepresentativeResult& r : x.results) rows.push_back(allocation_view(t1, r, eo.enumerate).to_json());
+    const auto path = [&](const char* name) { return files_out.final_path(name).string(); };
+    files_out.add("t1-sweep.json", sweep_file_view(sweep, x.sweep).to_json().dump(1) + "\n");
+    files_out.add("t1-representatives.csv", representatives_csv(x.results));
+    files_out.add("t1-representatives.json", nlohmann::json{{"summary", summary.to_json()}, {"rows", rows}}.dump() + "\n");
+    nlohmann::json files = {path("t1-representatives.csv"), path("t1-representatives.json"), path("t1-summary.json"),
+                            path("t1-sweep.json")};
     if (!o.report.empty()) files.push_back(o.report);
     ResultView all;
     all.json_only("network", t1.name())
         .section("sweep", sweep)
         .section("summary", summary)
         .text_of(by_nodes)
-        .row("files", files, fmt::format("files: {}, {}, {}", csv_path.string(), json_path.string(), summary_path.string()))
-        .json_only("representatives", compact);
-    files_out.add(summary_path.filename().string(), all.to_json().dump(2) + "\n");
+        .row("files", files,
+             fmt::format("files: {}, {}, {}", path("t1-representatives.csv"), path("t1-representatives.json"),
+                         path("t1-summary.json")))
+        .list("representatives", views_of(x.results, compact_view))
+        .text_if(false);
+    files_out.add("t1-summary.json", all.to_json().dump(2) + "\n");
     files_out.commit();
     write_report(o.report, all.to_json());
     render(all, o.json);
+}
+
+void run_t1(const T1Options& o) {
+    check(o);
+    const Network t1 = o.network.empty() ? make_swiss_t1() : read_network_json(o.network);
+    // One allocation is one item: the first process runs it, the others have nothing to do.
+    if (!o.allocation.empty()) return distribution().renders() ? run_one(t1, o) : void();
+    const ExperimentOptions eo = experiment_options(o);
+    // Every file of the run appears together when it is complete, or none does.
+    OutputBatch files_out(prepare_out(o.out), {"t1", invocation(), std::nullopt});
+    T1Bars bars(!o.json);
+    const T1Experiment x =
+        run_t1_experiment(t1, {eo, o.limit, o.sweep_only}, bars.callbacks(), [&](std::vector<RepresentativeResult>& results) {
+            bars.finish();  // the other processes' results arrive now
+            gather_items(results, encode_result, decode_result);
+        });
+    bars.finish();
+    if (!distribution().renders()) return;
+    if (o.sweep_only) return render_sweep(o, x, eo.threads, files_out);
+    render_experiment(o, t1, x, eo, files_out);
 }
 
 const RegisterCommand reg{

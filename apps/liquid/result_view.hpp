@@ -55,6 +55,15 @@ private:
     std::vector<Row> rows_;
 };
 
+/// One view per item, e.g. the rows of a list: views_of(rows, row_view).
+template <class Item, class View>
+std::vector<ResultView> views_of(const std::vector<Item>& items, View view) {
+    std::vector<ResultView> out;
+    out.reserve(items.size());
+    for (const Item& item : items) out.push_back(view(item));
+    return out;
+}
+
 /// Prints the view: one indented JSON object on stdout with `json`, its text otherwise.
 void render(const ResultView& view, bool json);
 

@@ -126,6 +126,18 @@ TestbedSummary summarize_testbed(const Network& t1, const std::vector<TestbedRow
     return s;
 }
 
+TestbedSimulation run_testbed_simulation(const Network& t1, int limit, const TestbedTableOptions& options,
+                                         const TestbedSimulationProgress& progress, const MergeRows& merge) {
+    const SweepResult sweep = sweep_distinct_throughputs(t1, options.threads, progress.swept);
+    const std::vector<Representative> patterns = testbed_patterns(sweep, limit);
+    if (progress.simulating) progress.simulating(options.shard.items(patterns.size()).size());
+    TestbedSimulation out;
+    out.rows = simulate_testbed(t1, patterns, options, progress.row_done);
+    if (merge) merge(out.rows);
+    out.summary = summarize_testbed(t1, out.rows);
+    return out;
+}
+
 std::string testbed_csv(const std::vector<TestbedRow>& rows) {
     std::string s =
         "allocation,nodes,transfers,duration,liquid_MBps,round_robin_MBps,round_robin_ratio,random_MBps,random_ratio,"

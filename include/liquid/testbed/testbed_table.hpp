@@ -76,6 +76,28 @@ struct TestbedSummary {
 };
 TestbedSummary summarize_testbed(const Network& t1, const std::vector<TestbedRow>& rows);
 
+/// Where run_testbed_simulation is: sweeping the 5^8 allocations, then simulating rows.
+struct TestbedSimulationProgress {
+    std::function<void(std::uint64_t swept)> swept;    // allocations swept so far, of kAllocationCount - 1
+    std::function<void(std::size_t rows)> simulating;  // the sweep is over; this process simulates `rows` rows
+    std::function<void()> row_done;                    // one row simulated (called from the worker threads)
+};
+
+/// What `liquid simulate testbed` reports: the table and its summary.
+struct TestbedSimulation {
+    std::vector<TestbedRow> rows;
+    TestbedSummary summary;
+};
+
+/// Fills the rows other processes simulated (see simulate_testbed and options.shard).
+using MergeRows = std::function<void(std::vector<TestbedRow>& rows)>;
+
+/// The report §8.2 experiment end to end: sweeps the allocations of `t1`, keeps the testbed
+/// patterns (the first `limit` when limit > 0), simulates the rows options.shard owns, lets
+/// `merge` fill the others (nothing to do for one process) and summarises the table.
+TestbedSimulation run_testbed_simulation(const Network& t1, int limit, const TestbedTableOptions& options,
+                                         const TestbedSimulationProgress& progress = {}, const MergeRows& merge = {});
+
 /// The table as CSV (one header line, one line per row), the format the report plots.
 std::string testbed_csv(const std::vector<TestbedRow>& rows);
 

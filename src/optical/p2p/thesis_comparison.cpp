@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "liquid/optical/p2p/options.hpp"
-#include "liquid/optical/p2p/result_json.hpp"
 
 namespace liquid::optical::p2p {
 
@@ -82,28 +81,6 @@ ThesisComparison compare_with_thesis(const ExperimentRun& run) {
 
 std::uint32_t chord_length(const MultiRingSpec& s) {
     return s.w == MultiRingSpec::kDefaultW ? default_chord_length(s.nodes) : s.w;
-}
-
-nlohmann::json experiment_json(const Experiment& e, const SimResult& r) {
-    nlohmann::json j = to_json(r);
-    j["group"] = e.group;
-    j["curve"] = e.curve;
-    j["x"] = e.x;
-    j["spawn"] = e.traffic.spawn;
-    j["hotspot_p"] = e.traffic.hotspot_p;
-    j["hotspot_move"] = e.traffic.move.every;
-    j["mmir"] = e.run.mmir;
-    j["rounds"] = e.run.rounds;
-    if (e.ccc) {
-        j["dimension"] = e.ccc_spec.dimension;
-        j["discipline"] = to_string(e.ccc_spec.discipline);
-        j["routing"] = to_string(e.ccc_spec.routing);
-    } else {
-        j["chords"] = to_string(e.ring_spec.chords);
-        if (e.ring_spec.chords == ChordKind::Fixed) j["w"] = chord_length(e.ring_spec);
-        j["reconfig"] = to_string(e.ring_spec.reconfig.variant);
-    }
-    return j;
 }
 
 std::string experiments_csv(const std::vector<Experiment>& exps, const std::vector<SimResult>& rs) {

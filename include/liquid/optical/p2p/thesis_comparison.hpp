@@ -5,7 +5,6 @@
 // dimension left out with --dimensions).
 #include <cstddef>
 #include <functional>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -57,8 +56,6 @@ ThesisComparison compare_with_thesis(const ExperimentRun& run);
 
 /// One CSV line per experiment (the columns of p2p-tables.csv / p2p-figures.csv).
 std::string experiments_csv(const std::vector<Experiment>& experiments, const std::vector<SimResult>& results);
-/// One experiment and its result (a line of p2p-runs.json).
-nlohmann::json experiment_json(const Experiment& e, const SimResult& r);
 /// The chord length a multi ring runs with (its default when none was given).
 std::uint32_t chord_length(const MultiRingSpec& spec);
 

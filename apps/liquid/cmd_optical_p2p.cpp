@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "command.hpp"
@@ -392,28 +393,26 @@ void run_tables(const TablesOptions& o) {
         std::filesystem::create_directories(o.out, ec);
         if (ec) throw InputError("--out", "cannot create directory '" + o.out + "': " + ec.message());
     }
-    const p2p::ExperimentOptions eo{o.rounds, o.seed, o.dimensions};
-    const std::size_t runs = p2p::table_experiments(eo).size() + (o.figures ? p2p::figure_experiments(eo).size() : 0);
-    if (!o.json) fmt::print(stderr, "seed {}, {} runs of {} rounds\n", o.seed, runs, o.rounds);
-    ProgressBar bar("p2p experiments", runs, !o.json);
-    const auto threads = static_cast<unsigned>(thread_count(static_cast<int>(o.threads)));
-    const p2p::ExperimentRun run = p2p::run_thesis_experiments(eo, o.figures, threads, [&] { bar.advance(); });
-    bar.finish();
-    const ResultView view = tables_view(p2p::compare_with_thesis(run), o);
+    std::optional<ProgressBar> bar;
+    p2p::ThesisProgress progress;
+    progress.starting = [&](std::size_t runs) {
+        if (!o.json) fmt::print(stderr, "seed {}, {} runs of {} rounds\n", o.seed, runs, o.rounds);
+        bar.emplace("p2p experiments", runs, !o.json);
+    };
+    progress.run_done = [&] { bar->advance(); };
+    const p2p::ThesisTables t = p2p::run_thesis_tables(
+        {o.rounds, o.seed, o.dimensions}, o.figures, static_cast<unsigned>(thread_count(static_cast<int>(o.threads))), progress);
+    if (bar) bar->finish();
+    const ResultView view = tables_view(t.comparison, o);
     if (!o.json) render(view, false);
     if (!o.out.empty()) {
-        const auto tables_end = run.experiments.begin() + std::ptrdiff_t(run.table_count);
-        const auto results_end = run.results.begin() + std::ptrdiff_t(run.table_count);
         OutputBatch files_out(o.out, {"p2p", invocation(), o.seed});  // the run's files appear together, complete, or not at all
-        files_out.add("p2p-tables.csv",
-                      p2p::experiments_csv({run.experiments.begin(), tables_end}, {run.results.begin(), results_end}));
+        files_out.add("p2p-tables.csv", p2p::tables_csv(t.run));
         nlohmann::json runs_json = nlohmann::json::array();
-        for (std::size_t i = 0; i < run.experiments.size(); ++i)
-            runs_json.push_back(experiment_view(run.experiments[i], run.results[i]).to_json());
+        for (std::size_t i = 0; i < t.run.experiments.size(); ++i)
+            runs_json.push_back(experiment_view(t.run.experiments[i], t.run.results[i]).to_json());
         files_out.add("p2p-runs.json", runs_json.dump(1) + "\n");
-        if (o.figures)
-            files_out.add("p2p-figures.csv",
-                          p2p::experiments_csv({tables_end, run.experiments.end()}, {results_end, run.results.end()}));
+        if (o.figures) files_out.add("p2p-figures.csv", p2p::figures_csv(t.run));
         files_out.add("p2p-tables.json", view.to_json().dump(2) + "\n");
         files_out.commit();
         if (!o.json)

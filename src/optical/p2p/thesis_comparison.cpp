@@ -16,7 +16,7 @@ const SimResult* ExperimentRun::find(const std::string& group, const std::string
 }
 
 ExperimentRun run_thesis_experiments(const ExperimentOptions& options, bool figures, unsigned threads,
-                                     const std::function<void()>& done) {
+                                     const ThesisProgress& progress) {
     ExperimentRun run;
     run.experiments = table_experiments(options);
     run.table_count = run.experiments.size();
@@ -24,6 +24,7 @@ ExperimentRun run_thesis_experiments(const ExperimentOptions& options, bool figu
         auto figs = figure_experiments(options);
         run.experiments.insert(run.experiments.end(), figs.begin(), figs.end());
     }
+    if (progress.starting) progress.starting(run.experiments.size());
     // Longest runs first so the pool does not end on one big straggler.
     std::vector<std::size_t> order(run.experiments.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -35,7 +36,7 @@ ExperimentRun run_thesis_experiments(const ExperimentOptions& options, bool figu
                      [&](auto a, auto b) { return weight(run.experiments[a]) > weight(run.experiments[b]); });
     std::vector<Experiment> sorted;
     for (auto i : order) sorted.push_back(run.experiments[i]);
-    const std::vector<SimResult> sorted_results = run_experiments(sorted, threads, done);
+    const std::vector<SimResult> sorted_results = run_experiments(sorted, threads, progress.run_done);
     run.results.resize(run.experiments.size());
     for (std::size_t k = 0; k < order.size(); ++k) run.results[order[k]] = sorted_results[k];
     return run;
@@ -79,6 +80,13 @@ ThesisComparison compare_with_thesis(const ExperimentRun& run) {
     return c;
 }
 
+ThesisTables run_thesis_tables(const ExperimentOptions& options, bool figures, unsigned threads, const ThesisProgress& progress) {
+    ThesisTables t;
+    t.run = run_thesis_experiments(options, figures, threads, progress);
+    t.comparison = compare_with_thesis(t.run);
+    return t;
+}
+
 std::uint32_t chord_length(const MultiRingSpec& s) {
     return s.w == MultiRingSpec::kDefaultW ? default_chord_length(s.nodes) : s.w;
 }
@@ -101,6 +109,18 @@ std::string experiments_csv(const std::vector<Experiment>& exps, const std::vect
             r.overlaps, r.reconfigurations, r.seed, e.run.rounds, e.traffic.move.every, r.hot_mean_rounds, r.hot_saturation_p);
     }
     return f.str();
+}
+
+std::string tables_csv(const ExperimentRun& run) {
+    const auto split = std::ptrdiff_t(run.table_count);
+    return experiments_csv({run.experiments.begin(), run.experiments.begin() + split},
+                           {run.results.begin(), run.results.begin() + split});
+}
+
+std::string figures_csv(const ExperimentRun& run) {
+    const auto split = std::ptrdiff_t(run.table_count);
+    return experiments_csv({run.experiments.begin() + split, run.experiments.end()},
+                           {run.results.begin() + split, run.results.end()});
 }
 
 }  // namespace liquid::optical::p2p

@@ -14,6 +14,7 @@
 #include "liquid/traffic/analysis.hpp"
 #include "option_checks.hpp"
 #include "result_view.hpp"
+#include "solve_fields.hpp"
 #include "status_line.hpp"
 
 namespace liquid::app {
@@ -111,12 +112,8 @@ ResultView solve_view(const Traffic& t, const TrafficAnalysis& a, const SolveRes
     if (r.no_liquid_proven) verdict += "; no liquid schedule exists (proven)";
     v.field("length", r.schedule.length(), "length",
             fmt::format("{} frames ({}), lower bound {} (proved by {})", r.schedule.length(), verdict, r.lower_bound, r.bound_by))
-        .json_only("liquid", r.liquid)
-        .json_only("optimal", r.optimal)
-        .json_only("lower_bound", r.lower_bound)
-        .json_only("lower_bound_by", r.bound_by)
-        .json_only("no_liquid_proven", r.no_liquid_proven)
-        .json_only("timed_out", r.timed_out);
+        .json_only("lower_bound_by", r.bound_by);
+    solve_fields(v, r);
     if (!r.optimal)
         v.text_only(v.label("gap") + fmt::format("{} frames above the lower bound", r.schedule.length() - r.lower_bound));
     std::string skipped;
@@ -126,10 +123,7 @@ ResultView solve_view(const Traffic& t, const TrafficAnalysis& a, const SolveRes
     v.field("solver", r.solver, "search",
             fmt::format("solver {}, {} categories, {} full teams, {} nodes, {:.2f} ms", r.solver.empty() ? "-" : r.solver,
                         r.categories, r.full_teams, r.nodes, r.elapsed_ms))
-        .json_only("categories", r.categories)
-        .json_only("full_teams", r.full_teams)
         .json_only("nodes", r.nodes)
-        .json_only("elapsed_ms", r.elapsed_ms)
         .json_only("time_limit_s", so.time_limit_s)
         .json_only("node_limit", so.node_limit)
         .json_only("memory_limit_bytes", so.memory_limit_bytes);

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <optional>
 
 #include "command.hpp"
 #include "distribution.hpp"
@@ -202,36 +201,6 @@ ResultView testbed_view(const TestbedCmdOptions& o, const testbed::TestbedSummar
     return v;
 }
 
-/// The two progress bars of `simulate testbed` (the sweep, then the simulation), fed by the
-/// library's progress callbacks.
-class TestbedBars {
-public:
-    explicit TestbedBars(bool show) : show_(show), sweep_("sweep", testbed::kAllocationCount - 1, show) {}
-
-    testbed::TestbedSimulationProgress callbacks() {
-        testbed::TestbedSimulationProgress p;
-        p.swept = [this](std::uint64_t done) {
-            sweep_.advance(done - swept_);
-            swept_ = done;
-        };
-        p.simulating = [this](std::size_t rows) {
-            sweep_.finish();
-            simulate_.emplace("simulate", rows, show_);
-        };
-        p.row_done = [this] { simulate_->advance(); };
-        return p;
-    }
-    void finish() {
-        if (simulate_) simulate_->finish();
-    }
-
-private:
-    bool show_;
-    ProgressBar sweep_;
-    std::uint64_t swept_ = 0;
-    std::optional<ProgressBar> simulate_;
-};
-
 testbed::TestbedTableOptions table_options(const TestbedCmdOptions& o) {
     testbed::TestbedTableOptions to;
     to.sim = sim_options(o.times);
@@ -251,12 +220,16 @@ void run_testbed(const TestbedCmdOptions& o) {
         throw InputError("simulate testbed", "--threads, --limit must be >= 0, --random-runs >= 1, sizes and --time-limit > 0");
     if (!o.report.empty() && !std::ofstream(o.report))  // before the long run
         throw InputError("--report " + o.report, "cannot write the file", "give a writable path");
-    TestbedBars bars(!o.json && stderr_is_terminal());
+    TwoProgressBars bars("sweep", testbed::kAllocationCount - 1, "simulate", !o.json);
+    const testbed::TestbedSimulationProgress progress{[&](std::uint64_t done) { bars.first().advance_to(done); },
+                                                      [&](std::size_t rows) { bars.start_second(rows); },
+                                                      [&] { bars.second().advance(); }};
     const testbed::TestbedSimulation result =
-        testbed::run_testbed_simulation(make_swiss_t1(), o.limit, table_options(o), bars.callbacks(), [&](auto& rows) {
+        testbed::run_testbed_simulation(make_swiss_t1(), o.limit, table_options(o), progress, [&](auto& rows) {
             bars.finish();  // the other processes' rows arrive now
             gather_items(rows, testbed::encode_row, testbed::decode_row);
         });
+    bars.finish();
     if (!distribution().renders()) return;
     OutputBatch files_out(o.out, {"testbed", invocation(), o.seed});
     const std::filesystem::path csv = files_out.final_path("testbed.csv");

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <optional>
 #include <thread>
 
 #include "command.hpp"
@@ -29,6 +28,7 @@
 #include "option_checks.hpp"
 #include "output.hpp"
 #include "result_view.hpp"
+#include "solve_fields.hpp"
 
 namespace liquid::app {
 namespace {
@@ -238,17 +238,9 @@ ResultView exact_view(const SolveResult& e, const ResultView& frames, bool verif
                       : e.timed_out         ? ", budget expired"
                                             : "",
                       e.solver, e.elapsed_ms, verified ? "yes" : "NO"))
-        .json_only("liquid", e.liquid)
-        .json_only("optimal", e.optimal)
-        .json_only("no_liquid_proven", e.no_liquid_proven)
-        .json_only("timed_out", e.timed_out)
-        .json_only("lower_bound", e.lower_bound)
         .json_only("solver", e.solver)
-        .json_only("categories", e.categories)
-        .json_only("full_teams", e.full_teams)
-        .json_only("elapsed_ms", e.elapsed_ms)
         .json_fields(frames.to_json());
-    return v;
+    return solve_fields(v, e);
 }
 
 /// The category counts of the four optimisation levels' enumerations.
@@ -308,41 +300,6 @@ void run_one(const Network& t1, const T1Options& o) {
     const Representative rep = single_allocation(t1, parse_allocation(o.allocation));
     render(allocation_view(t1, run_representative(t1, rep, experiment_options(o)), !o.no_enumerate), o.json);
 }
-
-/// The progress bars of `testbed t1` (the sweep, then the schedules), fed by the library's
-/// progress callbacks.
-class T1Bars {
-public:
-    explicit T1Bars(bool show) : show_(show), sweep_("sweep", kAllocationCount - 1, show) {}
-
-    T1ExperimentProgress callbacks() {
-        T1ExperimentProgress p;
-        p.swept = [this](std::uint64_t done) {
-            sweep_.advance(done - swept_);
-            swept_ = done;
-        };
-        p.scheduling = [this](std::size_t representatives) {
-            sweep_.finish();
-            schedule_.emplace("schedule", representatives, show_);
-        };
-        p.scheduled = [this](std::size_t done) {
-            schedule_->advance(done - scheduled_);
-            scheduled_ = done;
-        };
-        return p;
-    }
-    void finish() {
-        sweep_.finish();
-        if (schedule_) schedule_->finish();
-    }
-
-private:
-    bool show_;
-    ProgressBar sweep_;
-    std::uint64_t swept_ = 0;
-    std::optional<ProgressBar> schedule_;
-    std::size_t scheduled_ = 0;
-};
 
 /// t1-sweep.json (and the report of `--sweep-only`): the sweep's figures and every
 /// representative.
@@ -405,9 +362,12 @@ void run_t1(const T1Options& o) {
     const ExperimentOptions eo = experiment_options(o);
     // Every file of the run appears together when it is complete, or none does.
     OutputBatch files_out(prepare_out(o.out), {"t1", invocation(), std::nullopt});
-    T1Bars bars(!o.json);
+    TwoProgressBars bars("sweep", kAllocationCount - 1, "schedule", !o.json);
+    const T1ExperimentProgress progress{[&](std::uint64_t done) { bars.first().advance_to(done); },
+                                        [&](std::size_t representatives) { bars.start_second(representatives); },
+                                        [&](std::size_t done) { bars.second().advance_to(done); }};
     const T1Experiment x =
-        run_t1_experiment(t1, {eo, o.limit, o.sweep_only}, bars.callbacks(), [&](std::vector<RepresentativeResult>& results) {
+        run_t1_experiment(t1, {eo, o.limit, o.sweep_only}, progress, [&](std::vector<RepresentativeResult>& results) {
             bars.finish();  // the other processes' results arrive now
             gather_items(results, encode_result, decode_result);
         });

@@ -29,6 +29,11 @@ void ProgressBar::advance(std::uint64_t n) {
     draw(done);
 }
 
+void ProgressBar::advance_to(std::uint64_t done) {
+    const std::uint64_t shown = done_.load();
+    if (done > shown) advance(done - shown);
+}
+
 void ProgressBar::draw(std::uint64_t done) {
     const int width = 30;
     double frac = total_ ? double(done) / double(total_) : 1.0;
@@ -46,6 +51,19 @@ void ProgressBar::finish() {
     finished_ = true;
     draw(done_.load());
     fmt::print(stderr, "\n");
+}
+
+TwoProgressBars::TwoProgressBars(std::string first_label, std::uint64_t first_total, std::string second_label, bool enabled)
+    : enabled_(enabled), first_(std::move(first_label), first_total, enabled), second_label_(std::move(second_label)) {}
+
+void TwoProgressBars::start_second(std::uint64_t total) {
+    first_.finish();
+    second_.emplace(second_label_, total, enabled_);
+}
+
+void TwoProgressBars::finish() {
+    first_.finish();
+    if (second_) second_->finish();
 }
 
 }  // namespace liquid::app

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 namespace liquid::app {
@@ -21,6 +22,8 @@ public:
     ProgressBar(std::string label, std::uint64_t total, bool enabled);
     ~ProgressBar();
     void advance(std::uint64_t n = 1);
+    /// Moves the bar to `done` items (for callbacks that report a running total).
+    void advance_to(std::uint64_t done);
     void finish();
 
 private:
@@ -32,6 +35,24 @@ private:
     std::mutex mutex_;
     std::chrono::steady_clock::time_point start_, last_draw_;
     bool finished_ = false;
+};
+
+/// Two bars in sequence, as the testbed runs need them: a sweep of known size, then the
+/// work whose size the sweep decides.
+class TwoProgressBars {
+public:
+    TwoProgressBars(std::string first_label, std::uint64_t first_total, std::string second_label, bool enabled);
+    ProgressBar& first() { return first_; }
+    /// Finishes the first bar and starts the second with `total` items.
+    void start_second(std::uint64_t total);
+    ProgressBar& second() { return *second_; }  // after start_second()
+    void finish();
+
+private:
+    bool enabled_;
+    ProgressBar first_;
+    std::string second_label_;
+    std::optional<ProgressBar> second_;
 };
 
 }  // namespace liquid::app

@@ -329,12 +329,14 @@ void render_experiment(const T1Options& o, const Network& t1, const T1Experiment
     const ResultView by_nodes = by_nodes_view(x.sweep);
     const ResultView sweep = sweep_view(x, by_nodes, eo.threads);
     const ResultView summary = summary_view(x.summary, eo, x.schedule_seconds);
-    nlohmann::json rows = nlohmann::json::array();
-    for (const RepresentativeResult& r : x.results) rows.push_back(allocation_view(t1, r, eo.enumerate).to_json());
+    ResultView rows_file;  // t1-representatives.json: every representative's whole result
+    rows_file.section("summary", summary).list("rows", views_of(x.results, [&](const RepresentativeResult& r) {
+                                                   return allocation_view(t1, r, eo.enumerate);
+                                               }));
     const auto path = [&](const char* name) { return files_out.final_path(name).string(); };
     files_out.add("t1-sweep.json", sweep_file_view(sweep, x.sweep).to_json().dump(1) + "\n");
     files_out.add("t1-representatives.csv", representatives_csv(x.results));
-    files_out.add("t1-representatives.json", nlohmann::json{{"summary", summary.to_json()}, {"rows", rows}}.dump() + "\n");
+    files_out.add("t1-representatives.json", rows_file.to_json().dump() + "\n");
     nlohmann::json files = {path("t1-representatives.csv"), path("t1-representatives.json"), path("t1-summary.json"),
                             path("t1-sweep.json")};
     if (!o.report.empty()) files.push_back(o.report);

@@ -321,20 +321,21 @@ Budget remaining_budget(const Run& run, const FrameSearch& search) {
     return Budget(budget_seconds(run.limits.deadline), limit ? std::max<std::uint64_t>(1, limit - std::min(limit, used)) : 0);
 }
 
-/// The quick fission search at the lower bound, before the constructions (small traffics,
-/// see kSearchFirstTransfersMax), alone (no SAT thread): min(20 ms, 2 % of the time left).
-/// Found: the schedule meets the bound, nothing else runs.
+/// Small traffics (searches_first), before the constructions: the fission search at Λ
+/// alone (no SAT thread) for min(20 ms, 2 % of the time left); Found: the schedule is
+/// liquid, nothing else runs. Not beyond Λ (the clique bound exceeds it): there the
+/// constructions often meet the bound at once and the fission search is slow.
 FrameSearch::Outcome quick_search(Run& run, FrameSearch* search) {
-    if (!search || run.limits.deadline.expired()) return FrameSearch::Outcome::Stopped;
+    if (!search || run.constructed || run.r.lower_bound != run.r.duration || run.limits.deadline.expired())
+        return FrameSearch::Outcome::Stopped;
     const Deadline& d = run.limits.deadline;
     const double slice = d.limited() ? std::max(1e-6, std::min(0.02, 0.02 * d.remaining_s())) : 0.02;
-    return ask_fission(run, *search, run.r.lower_bound, Budget(slice, run.o.node_limit));
+    return ask_fission(run, *search, run.r.duration, Budget(slice, run.o.node_limit));
 }
 
 void solve_liquid(Run& run) {
     SolveResult& r = run.r;
-    const bool search_first = searches_first(run);
-    if (!search_first) start_from_constructions(run);
+    if (!searches_first(run)) start_from_constructions(run);
     // Without the portfolio, DSatur is only the fallback: the liquid search still runs.
     if (run.proven() && run.o.constructions) return;
     // The clique bound proves "no liquid schedule" at once when it exceeds Λ; the search
@@ -347,7 +348,7 @@ void solve_liquid(Run& run) {
     }
     run.progress("liquid search");
     std::unique_ptr<FrameSearch> search = make_frame_search(run, r.duration);
-    const FrameSearch::Outcome quick = search_first ? quick_search(run, search.get()) : FrameSearch::Outcome::Stopped;
+    const FrameSearch::Outcome quick = quick_search(run, search.get());
     if (quick == FrameSearch::Outcome::Found) return;
     start_from_constructions(run);  // the answer when no liquid schedule exists or the search times out
     if (quick == FrameSearch::Outcome::Exhausted || (run.proven() && run.o.constructions)) return;
@@ -454,13 +455,13 @@ bool exact_pass(Run& run, FrameSearch* search, SatPartner& sat, const std::vecto
 
 void solve_optimal(Run& run) {
     SolveResult& r = run.r;
-    const bool search_first = searches_first(run);
-    if (!search_first) start_from_constructions(run);
+    if (!searches_first(run)) start_from_constructions(run);
     if (run.proven()) return;
     const std::vector<int> clique = clique_bound(run);
+    if (r.lower_bound > r.duration) start_from_constructions(run);  // no quick search beyond Λ
     if (run.proven()) return;
     std::unique_ptr<FrameSearch> search = make_frame_search(run, std::max(r.schedule.length(), r.lower_bound));
-    if (search_first && quick_search(run, search.get()) == FrameSearch::Outcome::Found) return;
+    if (quick_search(run, search.get()) == FrameSearch::Outcome::Found) return;
     start_from_constructions(run);
     if (run.proven()) return record_search_if(r, search.get());
     SatPartner sat;

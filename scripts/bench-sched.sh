@@ -36,8 +36,9 @@ def ms(b, key):
     return b[key] * {"ms": 1.0, "us": 1e-3, "ns": 1e-6, "s": 1e3}[b["time_unit"]]
 print(f"Machine: {ctx.get('num_cpus')} CPUs at {ctx.get('mhz_per_cpu')} MHz, load average "
       f"{', '.join(f'{x:.1f}' for x in ctx.get('load_avg', []))} at start; median of {reps} repetitions "
-      f"(wall and CPU time of the calling thread; the SAT partner's thread is not in CPU ms).\n")
-print("| instance | method | wall ms | CPU ms | length | Λ | proven optimal | solver / notes | wall ÷ DSatur |")
+      f"(wall time, and CPU time of the calling thread only: the SAT partner's thread and the child "
+      f"processes of the symmetry detection, invariant search and MILP solvers are not in it).\n")
+print("| instance | method | wall ms | CPU ms (calling thread) | length | Λ | proven optimal | solver / notes | wall ÷ DSatur |")
 print("|---|---|---:|---:|---:|---:|:---:|---|---:|")
 solve = [n for n in rows if n.startswith("Solve/")]
 instances = []

@@ -94,6 +94,17 @@ std::vector<int> busiest_link_users(const Traffic& traffic) {
     return users;
 }
 
+/// The vertices by descending degree, ties by index. Degrees counted once: CongestionGraph
+/// counts a row's bits on every degree() call, and the sort compares n log n times.
+std::vector<int> by_descending_degree(const CongestionGraph& g) {
+    const int n = g.vertex_count();
+    std::vector<int> degree(n), order(n);
+    for (int v = 0; v < n; ++v) degree[v] = g.degree(v);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return degree[a] > degree[b]; });
+    return order;
+}
+
 std::uint64_t congestion_graph_bytes(const Traffic& traffic) {
     const auto n = static_cast<std::uint64_t>(traffic.size());
     return n * ((n + 63) / 64 * 8 + 32);
@@ -117,36 +128,29 @@ std::vector<int> large_clique(const Traffic& traffic, int exact_limit, const Lim
         CliqueSearch(g, best, deadline, std::numeric_limits<std::uint64_t>::max()).run(static_cast<std::size_t>(n));
         return best;
     }
-    std::vector<int> order(n);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return g.degree(a) > g.degree(b); });
-    std::vector<int> rank(n);
-    for (int i = 0; i < n; ++i) rank[order[i]] = i;
+    const std::vector<int> order = by_descending_degree(g);
     auto grow = [&](std::vector<int> clique, Bitset cand) {
         // Add candidates in descending degree while they congest with the whole clique.
         for (int v : order) {
             if (!cand.test(static_cast<std::size_t>(v))) continue;
             clique.push_back(v);
             cand &= g.neighbours(v);
+            if (cand.none()) break;
         }
         if (clique.size() > best.size()) best = std::move(clique);
     };
     // Seeds from links first: the users of a link (a clique of size λ(l)), extended; then
     // every vertex. Both stop at the deadline (the clique so far is still a clique).
-    const auto loads = link_loads(traffic);
+    std::vector<std::vector<int>> users(static_cast<std::size_t>(traffic.link_count()));
+    for (int t = 0; t < n; ++t) traffic[t].links.for_each([&](std::size_t l) { users[l].push_back(t); });
     DeadlinePoll poll(deadline, 16);
-    for (int l = 0; l < traffic.link_count(); ++l) {
-        if (loads[l] < 2) continue;
+    for (const std::vector<int>& link_users : users) {
+        if (link_users.size() < 2) continue;
         if (poll.expired()) return best;
-        std::vector<int> users;
         Bitset cand(static_cast<std::size_t>(n));
         cand.fill();
-        for (int t = 0; t < n; ++t)
-            if (traffic[t].links.test(static_cast<std::size_t>(l))) {
-                users.push_back(t);
-                cand &= g.neighbours(t);
-            }
-        grow(users, cand);
+        for (int t : link_users) cand &= g.neighbours(t);
+        grow(link_users, cand);
     }
     for (int v = 0; v < n && !poll.expired(); ++v) grow({v}, g.neighbours(v));
     if (!poll.expired()) CliqueSearch(g, best, deadline, kCliqueSearchWordOps).run(static_cast<std::size_t>(n));
@@ -159,20 +163,20 @@ std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::
     if (n == 0 || max_cliques == 0 || deadline.expired()) return out;
     const CongestionGraph g(traffic);
     DeadlinePoll poll(deadline, 16);
-    std::vector<int> order(n);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return g.degree(a) > g.degree(b); });
+    const std::vector<int> order = by_descending_degree(g);
     for (int v = 0; v < n && !poll.expired(); ++v) {
         std::vector<int> clique{v};
         Bitset cand = g.neighbours(v);
-        Bitset common = traffic[v].links.bits();
+        // The links all members share: a few links of v, filtered (no bitset per member).
+        std::vector<int> common = traffic[v].links.to_vector();
         for (int u : order) {
             if (!cand.test(static_cast<std::size_t>(u))) continue;
             clique.push_back(u);
             cand &= g.neighbours(u);
-            common &= traffic[u].links.bits();
+            std::erase_if(common, [&](int l) { return !traffic[u].links.test(static_cast<std::size_t>(l)); });
+            if (cand.none()) break;
         }
-        if (common.any()) continue;  // all members share a link: the link already says it
+        if (!common.empty()) continue;  // all members share a link: the link already says it
         std::sort(clique.begin(), clique.end());
         out.push_back(std::move(clique));
     }

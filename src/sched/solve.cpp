@@ -17,6 +17,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/stop.hpp"
@@ -53,13 +54,17 @@ struct Run {
     const SolveOptions& o;
     Limits limits;
     SolveResult& r;
-    Deadline whole;          // the solve's own deadline (limits.deadline may be a pass's, sooner)
-    bool eager_sat = false;  // the SAT partner starts at once when its encoding is cheap
+    Deadline whole;            // the solve's own deadline (limits.deadline may be a pass's, sooner)
+    bool eager_sat = false;    // the SAT partner starts at once when its encoding is cheap
+    bool constructed = false;  // the construction portfolio ran
 
     void progress(const std::string& phase) const {
-        if (o.progress) o.progress(r.schedule.length(), r.lower_bound, phase);
+        // Before the first schedule (small traffics search first, for milliseconds) there is
+        // no length to show.
+        if (o.progress && !r.solver.empty()) o.progress(r.schedule.length(), r.lower_bound, phase);
     }
-    bool proven() const { return r.schedule.length() <= r.lower_bound; }
+    /// A schedule (from the constructions or a search) whose length meets the lower bound.
+    bool proven() const { return !r.solver.empty() && r.schedule.length() <= r.lower_bound; }
 };
 
 /// Takes `s` as the result's schedule if it passes the independent verifier.
@@ -185,7 +190,9 @@ Schedule baseline(const Traffic& traffic, const SolveOptions& o) {
 
 /// The starting schedule of the exact methods: the portfolio's best (stopping at the
 /// bound), or with constructions off DSatur alone (round-robin if DSatur cannot finish).
+/// Once per solve.
 void start_from_constructions(Run& run) {
+    if (std::exchange(run.constructed, true)) return;
     std::vector<sched::Construction> list = sched::standard_constructions();
     if (!run.o.constructions) {
         auto dsatur = std::find_if(list.begin(), list.end(), [](const auto& c) { return c.name == "dsatur"; });
@@ -201,6 +208,17 @@ void start_from_constructions(Run& run) {
     run.r.solver = p.best_by;
     run.progress("constructions");
 }
+
+/// Small traffics try the liquid search at the lower bound before the portfolio: on the
+/// testbed patterns it answers within a millisecond, less than the portfolio costs
+/// (kring-2314-0231, 256 transfers: 0.75 ms of constructions, none of them liquid, then
+/// the search anyway). Larger ones build the constructions first: the search's tables grow
+/// quadratically with the transfers (kring-a2a-32x32, 1 024 transfers: 6.3 ms searching
+/// first, 5.6 ms with DSatur answering first). With constructions off (the papers'
+/// experiment) the search runs once, its counts not split in two.
+constexpr int kSearchFirstTransfersMax = 512;
+
+bool searches_first(const Run& run) { return run.o.constructions && run.traffic.size() <= kSearchFirstTransfersMax; }
 
 /// The clique bound within the limits (memory: its congestion graph).
 std::vector<int> clique_bound(Run& run) {
@@ -279,36 +297,63 @@ void record_search_if(SolveResult& r, const FrameSearch* search) {
     if (search) record_search(r, *search);
 }
 
+/// Asks the fission search "schedulable in L frames?" on `budget` and applies the answer:
+/// Found (and verified) takes the schedule, Exhausted raises the lower bound to L + 1
+/// (at L = Λ: no liquid schedule exists). Stopped otherwise, including an invalid schedule.
+FrameSearch::Outcome ask_fission(Run& run, FrameSearch& search, int L, Budget budget) {
+    SolveResult& r = run.r;
+    Schedule s;
+    const FrameSearch::Outcome outcome = search.decide(L, budget, &s);
+    record_search(r, search);
+    if (outcome == FrameSearch::Outcome::Found)
+        return accept(run.traffic, r, std::move(s), "fission") ? outcome : FrameSearch::Outcome::Stopped;
+    if (outcome == FrameSearch::Outcome::Exhausted) {
+        if (L == r.duration) r.no_liquid_proven = true;
+        r.lower_bound = std::max(r.lower_bound, L + 1);
+        r.bound_by = "fission";
+    }
+    return outcome;
+}
+
+/// The budget of the rest of the search: the time left, the nodes left of --node-limit.
+Budget remaining_budget(const Run& run, const FrameSearch& search) {
+    const std::uint64_t limit = run.o.node_limit, used = search.nodes();
+    return Budget(budget_seconds(run.limits.deadline), limit ? std::max<std::uint64_t>(1, limit - std::min(limit, used)) : 0);
+}
+
+/// Small traffics (searches_first), before the constructions: the fission search at Λ
+/// alone (no SAT thread) for min(20 ms, 2 % of the time left); Found: the schedule is
+/// liquid, nothing else runs. Not beyond Λ (the clique bound exceeds it): there the
+/// constructions often meet the bound at once and the fission search is slow.
+FrameSearch::Outcome quick_search(Run& run, FrameSearch* search) {
+    if (!search || run.constructed || run.r.lower_bound != run.r.duration || run.limits.deadline.expired())
+        return FrameSearch::Outcome::Stopped;
+    const Deadline& d = run.limits.deadline;
+    const double slice = d.limited() ? std::max(1e-6, std::min(0.02, 0.02 * d.remaining_s())) : 0.02;
+    return ask_fission(run, *search, run.r.duration, Budget(slice, run.o.node_limit));
+}
+
 void solve_liquid(Run& run) {
     SolveResult& r = run.r;
-    start_from_constructions(run);
+    if (!searches_first(run)) start_from_constructions(run);
     // Without the portfolio, DSatur is only the fallback: the liquid search still runs.
     if (run.proven() && run.o.constructions) return;
     // The clique bound proves "no liquid schedule" at once when it exceeds Λ; the search
     // below would find the same (its virtual clique links overflow at the root).
     clique_bound(run);
     if (r.no_liquid_proven || run.limits.deadline.expired()) {
+        start_from_constructions(run);
         r.timed_out = r.timed_out || !r.no_liquid_proven;
         return;
     }
     run.progress("liquid search");
     std::unique_ptr<FrameSearch> search = make_frame_search(run, r.duration);
-    if (!search) {
+    const FrameSearch::Outcome quick = quick_search(run, search.get());
+    if (quick == FrameSearch::Outcome::Found) return;
+    start_from_constructions(run);  // the answer when no liquid schedule exists or the search times out
+    if (quick == FrameSearch::Outcome::Exhausted || (run.proven() && run.o.constructions)) return;
+    if (!search || ask_fission(run, *search, r.duration, remaining_budget(run, *search)) == FrameSearch::Outcome::Stopped)
         r.timed_out = true;
-        return;
-    }
-    Budget budget(budget_seconds(run.limits.deadline), run.o.node_limit);
-    Schedule s;
-    const auto outcome = search->decide(r.duration, budget, &s);
-    record_search(r, *search);
-    if (outcome == FrameSearch::Outcome::Found && accept(run.traffic, r, std::move(s), "fission")) return;
-    if (outcome == FrameSearch::Outcome::Exhausted) {
-        r.no_liquid_proven = true;
-        r.lower_bound = std::max(r.lower_bound, r.duration + 1);
-        r.bound_by = "fission";
-    } else {
-        r.timed_out = true;
-    }
 }
 
 std::string describe(const sched::InvariantOutcome& o) {
@@ -410,11 +455,15 @@ bool exact_pass(Run& run, FrameSearch* search, SatPartner& sat, const std::vecto
 
 void solve_optimal(Run& run) {
     SolveResult& r = run.r;
-    start_from_constructions(run);
+    if (!searches_first(run)) start_from_constructions(run);
     if (run.proven()) return;
     const std::vector<int> clique = clique_bound(run);
+    if (r.lower_bound > r.duration) start_from_constructions(run);  // no quick search beyond Λ
     if (run.proven()) return;
-    std::unique_ptr<FrameSearch> search = make_frame_search(run, r.schedule.length());
+    std::unique_ptr<FrameSearch> search = make_frame_search(run, std::max(r.schedule.length(), r.lower_bound));
+    if (quick_search(run, search.get()) == FrameSearch::Outcome::Found) return;
+    start_from_constructions(run);
+    if (run.proven()) return record_search_if(r, search.get());
     SatPartner sat;
     // The structure stages belong to the construction portfolio: off with it (the papers'
     // experiment) and with --no-structure.

@@ -54,11 +54,11 @@ bool LinkSet::intersects(const Bitset& links) const {
             if (l < links.size() && links.test(l)) return true;
         return false;
     }
-    for (std::size_t w = 0; w < data_.size(); ++w)
-        for (std::uint32_t bits = data_[w]; bits; bits &= bits - 1) {
-            const std::size_t l = w * 32 + static_cast<std::size_t>(std::countr_zero(bits));
-            if (l < links.size() && links.test(l)) return true;
-        }
+    // Word-wise: each 64-bit word of `links` covers two of the 32-bit words (bits past its
+    // size are zero). analyze() asks this for every transfer against the bottleneck links.
+    const std::size_t words = std::min(data_.size(), 2 * links.word_count());
+    for (std::size_t w = 0; w < words; ++w)
+        if (data_[w] & static_cast<std::uint32_t>(links.words()[w / 2] >> (w % 2 * 32))) return true;
     return false;
 }
 

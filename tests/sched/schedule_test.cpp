@@ -72,6 +72,25 @@ TEST(Schedule, NoTeamExampleHasNoLiquidScheduleOptimumThree) {
     EXPECT_EQ(search.decide(3, budget, nullptr), sched::FrameSearch::Outcome::Found);
 }
 
+TEST(Schedule, SmallTrafficsAskTheLiquidSearchBeforeThePortfolio) {
+    // Two-switch: the fission search finds 6 = Λ frames at once, no construction runs.
+    const Traffic t = two_switch();
+    for (Method m : {Method::Liquid, Method::Optimal}) {
+        const SolveResult r = run(t, m);
+        EXPECT_EQ(r.schedule.length(), 6) << method_name(m);
+        EXPECT_TRUE(r.optimal);
+        EXPECT_EQ(r.solver, "fission");
+        EXPECT_TRUE(r.constructions.empty());
+        EXPECT_EQ(verify_schedule(t, r.schedule), "");
+    }
+    // Beyond Λ (the clique bound exceeds it) the portfolio runs first.
+    const Traffic no_team = read_traffic_file(std::string(LIQUID_SOURCE_DIR) + "/examples/no-team.traffic");
+    const SolveResult r = run(no_team, Method::Optimal);
+    EXPECT_FALSE(r.constructions.empty());
+    EXPECT_EQ(r.schedule.length(), 3);
+    EXPECT_TRUE(r.optimal);
+}
+
 TEST(Schedule, OptimalEqualsChromaticNumberOnRandomTraffics) {
     std::mt19937_64 rng(99);
     int non_liquid = 0;

@@ -91,10 +91,15 @@ struct Limits {
     std::uint64_t memory_bytes = default_memory_bytes();
 
     bool fits(std::uint64_t bytes) const { return bytes <= memory_bytes; }
-    /// Half the physical memory: a safe share on a machine shared with other work.
+    /// Half the physical memory: a safe share on a machine shared with other work. Asked
+    /// once per process: sysconf is a system call, and a millisecond solve makes several
+    /// Limits.
     static std::uint64_t default_memory_bytes() {
-        const std::uint64_t phys = physical_memory_bytes();
-        return phys ? phys / 2 : std::uint64_t{4} << 30;
+        static const std::uint64_t half = [] {
+            const std::uint64_t phys = physical_memory_bytes();
+            return phys ? phys / 2 : std::uint64_t{4} << 30;
+        }();
+        return half;
     }
 };
 

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses of fuzz/ with clang in build-fuzz/ and runs them.
+# Builds the libFuzzer harnesses of fuzz/ in the sanitizer build (build-asan/, configured by
+# `make asan-configure`: clang, ASan+UBSan, LIQUID_FUZZ=ON) and runs them.
 #   scripts/fuzz.sh run SECONDS     fuzz each harness for SECONDS (make fuzz FUZZ_SECONDS=N)
 #   scripts/fuzz.sh ci RUNS         replay fuzz/regressions/<harness>/ (every crash found so
 #                                   far), then fuzz each harness for RUNS executions (make test-fuzz)
-# The checked-in seed corpus fuzz/corpus/<harness>/ is copied to build-fuzz/corpus/, which
-# keeps growing across `run`s; new crashes land in build-fuzz/crashes/<harness>/ — copy them
+# FUZZ_BUILD names another build directory configured with LIQUID_FUZZ=ON.
+# The checked-in seed corpus fuzz/corpus/<harness>/ is copied to build-asan/corpus/, which
+# keeps growing across `run`s; new crashes land in build-asan/crashes/<harness>/ — copy them
 # to fuzz/regressions/<harness>/ with the fix.
 # `ci` is reproducible: libFuzzer's random seed is fixed (FUZZ_SEED, default 1, printed),
-# each harness starts from the checked-in seeds only (a fresh build-fuzz/ci-corpus/) and
+# each harness starts from the checked-in seeds only (a fresh build-asan/ci-corpus/) and
 # runs a fixed number of executions (not a time: a faster machine would go further down
 # the sequence and could fail where this one passed), so every machine tries the same
 # inputs in the same order. A red CI run replays with the command it prints.
@@ -15,12 +17,14 @@ set -euo pipefail
 mode=${1:-run}
 amount=${2:-60}  # run: seconds per harness; ci: executions per harness
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${FUZZ_BUILD:-$root/build-fuzz}
+build=${FUZZ_BUILD:-$root/build-asan}
 jobs=${JOBS:-2}
 seed=${FUZZ_SEED:-1}
 
-cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLIQUID_FUZZ=ON \
-  -DLIQUID_BENCH=OFF -DLIQUID_WERROR="${LIQUID_WERROR:-OFF}" $( command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache ) >/dev/null
+if ! grep -qx 'LIQUID_FUZZ:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
+  echo "fuzz.sh: $build is not a build configured with LIQUID_FUZZ=ON (run make fuzz or make test-fuzz, which configure it)" >&2
+  exit 2
+fi
 harnesses=()
 for src in "$root"/fuzz/*.cpp; do harnesses+=("$(basename "$src" .cpp)"); done
 cmake --build "$build" -j "$jobs" --target "${harnesses[@]/#/fuzz_}"

@@ -6,7 +6,7 @@ ASAN_BUILD ?= build-asan
 FUZZ_SECONDS ?= 60
 FUZZ_CI_RUNS ?= 20000
 
-.PHONY: deps build demo test test-release test-asan test-fuzz fuzz tidy format-check bench clean
+.PHONY: deps build demo test test-release asan-configure asan-build test-asan test-fuzz fuzz tidy format-check bench clean
 
 deps:
 	bash scripts/install-deps.sh
@@ -34,23 +34,33 @@ tidy: deps
 format-check:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror
 
-test-asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DLIQUID_SANITIZE=ON -DLIQUID_BENCH=OFF -DLIQUID_WERROR=$(if $(CI),ON,OFF) > /dev/null
+# The sanitizer build, one for the unit/parser tests and the fuzz harnesses: clang, Debug
+# (assertions on), ASan+UBSan on every object and halting on the first error, plus
+# libFuzzer's coverage instrumentation (LIQUID_FUZZ), so the harnesses of fuzz/ link the very
+# objects the tests ran. Benchmarks are not built (they only mean something in Release).
+asan-configure: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=Debug -DLIQUID_FUZZ=ON \
+	  -DLIQUID_BENCH=OFF -DLIQUID_WERROR=$(if $(CI),ON,OFF) > /dev/null
+
+asan-build: asan-configure
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# Heavy end-to-end tests skip themselves under LIQUID_SANITIZED=1 (the Release pass runs them).
+test-asan: asan-build
 	LIQUID_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
 # Replays fuzz/regressions/ and fuzzes each of the 9 harnesses for FUZZ_CI_RUNS executions with a
-# fixed libFuzzer seed (FUZZ_SEED, default 1): the same inputs on every machine, about 2 min in
-# total here, build excluded (part of `make test`).
-test-fuzz: deps
-	JOBS=$(JOBS) LIQUID_WERROR=$(if $(CI),ON,OFF) bash scripts/fuzz.sh ci $(FUZZ_CI_RUNS)
+# fixed libFuzzer seed (FUZZ_SEED, default 1): the same inputs on every machine. Part of
+# `make test`, from the sanitizer build above (nothing left to build after test-asan).
+test-fuzz: asan-configure
+	FUZZ_BUILD=$(abspath $(ASAN_BUILD)) JOBS=$(JOBS) bash scripts/fuzz.sh ci $(FUZZ_CI_RUNS)
 
-# Fuzzes each harness of fuzz/ for FUZZ_SECONDS (clang + libFuzzer, build-fuzz/).
-fuzz: deps
-	JOBS=$(JOBS) bash scripts/fuzz.sh run $(FUZZ_SECONDS)
+# Fuzzes each harness of fuzz/ for FUZZ_SECONDS (builds only the harnesses of the sanitizer build).
+fuzz: asan-configure
+	FUZZ_BUILD=$(abspath $(ASAN_BUILD)) JOBS=$(JOBS) bash scripts/fuzz.sh run $(FUZZ_SECONDS)
 
 bench: build
 	bash scripts/bench.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz
+	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -17,7 +17,7 @@ PACKAGES=(
   python3               # scripts/check-layering.py (the layering test), scripts/ibsim-fabric.py
   ibsim-utils libumad2sim0 opensm infiniband-diags  # simulated InfiniBand fabric for the ibsim round trip
   graphviz              # renders `liquid network --format dot` (DOT export test)
-  clang libclang-rt-14-dev  # fuzz/: libFuzzer harnesses (make fuzz, make test-fuzz)
+  clang libclang-rt-14-dev  # build-asan: ASan+UBSan tests and libFuzzer harnesses (make test-asan, test-fuzz, fuzz)
   nodejs                # liquid report: npm ci of web/, --svg-dir chart rendering
   chromium              # liquid report's browser test (headless)
   clang-tidy            # scripts/run-clang-tidy.sh (static checks in make test)

@@ -11,7 +11,6 @@
 #include "liquid/base/error.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/traffic/analysis.hpp"
 #include "option_checks.hpp"
 #include "result_view.hpp"
 #include "solve_fields.hpp"
@@ -67,9 +66,9 @@ SolveOptions solve_options(const ScheduleOptions& o) {
 }
 
 /// "  3: a>b* c>d  [1/2: s0->s1]" per frame: * marks transfers on a bottleneck link.
-std::string frame_lines(const Traffic& t, const TrafficAnalysis& a, const Schedule& schedule) {
+std::string frame_lines(const Traffic& t, const std::vector<int>& bottlenecks, const Schedule& schedule) {
     std::vector<char> is_bottleneck(t.link_count(), 0);
-    for (int l : a.bottlenecks) is_bottleneck[l] = 1;
+    for (int l : bottlenecks) is_bottleneck[l] = 1;
     std::string out = "frames (* = transfer uses a bottleneck link; [..] = bottlenecks the frame keeps busy):";
     for (int f = 0; f < schedule.length(); ++f) {
         std::string line, busy;
@@ -83,15 +82,15 @@ std::string frame_lines(const Traffic& t, const TrafficAnalysis& a, const Schedu
             line += (line.empty() ? "" : " ") + t[x].name + (hot ? "*" : "");
         }
         int busy_count = 0;
-        for (int l : a.bottlenecks)
+        for (int l : bottlenecks)
             if (used[l]) ++busy_count, busy += (busy.empty() ? "" : " ") + t.link_name(l);
-        out += fmt::format("\n  {:>4}: {}  [{}/{}{}{}]", f + 1, line, busy_count, a.bottlenecks.size(), busy.empty() ? "" : ": ",
+        out += fmt::format("\n  {:>4}: {}  [{}/{}{}{}]", f + 1, line, busy_count, bottlenecks.size(), busy.empty() ? "" : ": ",
                            busy);
     }
     return out;
 }
 
-ResultView solve_view(const Traffic& t, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
+ResultView solve_view(const Traffic& t, const SolveResult& r, const SolveOptions& so) {
     ResultView v(19);
     v.field(
         "method", method_name(r.method), "method",
@@ -142,26 +141,26 @@ ResultView solve_view(const Traffic& t, const TrafficAnalysis& a, const SolveRes
             .json_only("rounds", r.rounds)
             .json_only("rounds_lower_bound", r.rounds_lower_bound)
             .json_only("round_frames", group_into_rounds(r.schedule, so.wavelengths));
-    v.row("frames", schedule_frames_to_json(t, r.schedule), frame_lines(t, a, r.schedule))
+    v.row("frames", schedule_frames_to_json(t, r.schedule), frame_lines(t, r.bottlenecks, r.schedule))
         .field("verified", true, "verified", "every transfer exactly once, no two transfers of a frame share a link");
     return v;
 }
 
-ResultView schedule_view(const LoadedTraffic& in, const TrafficAnalysis& a, const SolveResult& r, const SolveOptions& so) {
+ResultView schedule_view(const LoadedTraffic& in, const SolveResult& r, const SolveOptions& so) {
     const Traffic& t = in.traffic;
     std::vector<std::string> bottlenecks;
-    for (int l : a.bottlenecks) bottlenecks.push_back(t.link_name(l));
+    for (int l : r.bottlenecks) bottlenecks.push_back(t.link_name(l));
     ResultView v(19);
     v.field("source", in.source, "traffic")
         .field("transfers", t.size(), "transfers",
-               fmt::format("{}   duration (Lambda): {}   liquid throughput: {:.4g} transfers/frame", t.size(), a.duration,
-                           a.liquid_ratio()))
+               fmt::format("{}   duration (Lambda): {}   liquid throughput: {:.4g} transfers/frame", t.size(), r.duration,
+                           r.liquid_throughput))
         .json_only("links", t.link_count())
-        .json_only("duration", a.duration)
-        .json_only("liquid_throughput", a.liquid_ratio())
+        .json_only("duration", r.duration)
+        .json_only("liquid_throughput", r.liquid_throughput)
         .json_only("seed", so.seed)
         .names("bottlenecks", bottlenecks, "bottlenecks")
-        .section("schedule", solve_view(t, a, r, so));
+        .section("schedule", solve_view(t, r, so));
     return v;
 }
 
@@ -197,7 +196,6 @@ const RegisterCommand reg{
          cmd.callback([o] {
              SolveOptions so = solve_options(*o);
              LoadedTraffic in = load_traffic(o->traffic);
-             const TrafficAnalysis a = analyze(in.traffic);
              SolveResult r;
              {
                  StatusLine status("schedule", !o->json);
@@ -209,7 +207,7 @@ const RegisterCommand reg{
              // solve() only returns verified schedules; the front end checks again before printing.
              const std::string problem = verify_schedule(in.traffic, r.schedule);
              if (!problem.empty()) throw std::logic_error("internal error, schedule rejected by the verifier: " + problem);
-             render(schedule_view(in, a, r, so), o->json);
+             render(schedule_view(in, r, so), o->json);
          });
      }}};
 

@@ -509,6 +509,8 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
     r.method = options.method;
     const TrafficAnalysis a = analyze(traffic);
     r.duration = a.duration;
+    r.bottlenecks = a.bottlenecks;
+    r.liquid_throughput = a.liquid_ratio();
     r.lower_bound = a.duration;
     if (options.method != Method::Liquid &&
         (options.strategy != SearchStrategy::FullTeams || options.pivot != PivotRule::Constrained))

@@ -87,6 +87,8 @@ struct SolveResult {
     Schedule schedule;
     Method method = Method::Optimal;
     int duration = 0;               // Λ of the traffic
+    std::vector<int> bottlenecks;   // its links with load Λ, ascending (what a liquid schedule keeps busy)
+    double liquid_throughput = 0;   // transfers per frame of a liquid schedule (report §4)
     int lower_bound = 0;            // best proven lower bound on the length (>= Λ)
     bool liquid = false;            // length == duration
     bool optimal = false;           // proven optimal (exhausted search or length == lower bound)

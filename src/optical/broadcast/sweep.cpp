@@ -3,7 +3,10 @@
 #include "liquid/base/stop.hpp"
 
 #include <fmt/core.h>
+#include <optional>
 #include <ostream>
+#include <string>
+#include <vector>
 
 #include "liquid/base/error.hpp"
 #include "liquid/optical/broadcast/allgather.hpp"
@@ -95,50 +98,75 @@ std::vector<SweepRow> run_sweep(const SweepSpec& spec, const std::function<void(
 
 namespace {
 
-std::string us(std::optional<Time> t) { return t ? fmt::format("{:.6f}", to_microseconds(*t)) : ""; }
+std::optional<Time> difference(const SweepRow& r) {
+    if (r.exact_form) return r.completion - *r.exact_form;
+    if (r.thesis_form) return r.completion - *r.thesis_form;
+    return std::nullopt;
+}
+
+/// One column of a sweep row: its name, its value (JSON: number, string, bool or null) and,
+/// for non-integral numbers, the decimals of its CSV cell. The CSV file and the JSON rows
+/// are both written from this one list.
+struct Column {
+    const char* name;
+    nlohmann::json (*value)(const SweepRow&);
+    int decimals = -1;  // -1: written as is
+};
+
+nlohmann::json us(std::optional<Time> t) { return t ? nlohmann::json(to_microseconds(*t)) : nlohmann::json(nullptr); }
+
+constexpr int kTimeDecimals = 6;  // microseconds to the picosecond
+
+const std::vector<Column>& columns() {
+    static const std::vector<Column> list{
+        {"kind", [](const SweepRow& r) { return nlohmann::json(r.kind); }},
+        {"number", [](const SweepRow& r) { return nlohmann::json(r.number); }},
+        {"algorithm", [](const SweepRow& r) { return nlohmann::json(r.algorithm); }},
+        {"nodes", [](const SweepRow& r) { return nlohmann::json(r.params.nodes); }},
+        {"message_bytes", [](const SweepRow& r) { return nlohmann::json(r.params.message_bytes); }},
+        {"multicast", [](const SweepRow& r) { return nlohmann::json(r.params.multicast); }},
+        {"tc_us", [](const SweepRow& r) { return us(r.params.tc); }, kTimeDecimals},
+        {"tb_us_per_byte", [](const SweepRow& r) { return us(r.params.tb); }, kTimeDecimals},
+        {"tf_us_per_byte", [](const SweepRow& r) { return us(r.params.tf); }, kTimeDecimals},
+        {"k", [](const SweepRow& r) { return nlohmann::json(r.k); }},
+        {"completion_us", [](const SweepRow& r) { return us(r.completion); }, kTimeDecimals},
+        {"thesis_form_us", [](const SweepRow& r) { return us(r.thesis_form); }, kTimeDecimals},
+        {"exact_form_us", [](const SweepRow& r) { return us(r.exact_form); }, kTimeDecimals},
+        {"difference_us", [](const SweepRow& r) { return us(difference(r)); }, kTimeDecimals},
+        {"configuration_changes", [](const SweepRow& r) { return nlohmann::json(r.configuration_changes); }},
+        {"local_configuration_sets", [](const SweepRow& r) { return nlohmann::json(r.local_configuration_sets); }},
+        {"max_messages_per_node", [](const SweepRow& r) { return nlohmann::json(r.max_messages_per_node); }},
+        {"mean_messages_per_node", [](const SweepRow& r) { return nlohmann::json(r.mean_messages_per_node); }, 3},
+        {"collisions", [](const SweepRow& r) { return nlohmann::json(r.collisions); }},
+        {"violations", [](const SweepRow& r) { return nlohmann::json(r.violations); }},
+    };
+    return list;
+}
+
+std::string csv_cell(const nlohmann::json& v, int decimals) {
+    if (v.is_null()) return "";
+    if (v.is_string()) return v.get<std::string>();
+    if (decimals >= 0) return fmt::format("{:.{}f}", v.get<double>(), decimals);
+    return v.dump();
+}
 
 }  // namespace
 
 void write_csv(std::ostream& out, const std::vector<SweepRow>& rows) {
-    out << "kind,number,algorithm,nodes,message_bytes,multicast,tc_us,tb_us_per_byte,tf_us_per_byte,k,"
-           "completion_us,thesis_form_us,exact_form_us,difference_us,configuration_changes,"
-           "local_configuration_sets,max_messages_per_node,mean_messages_per_node,collisions,violations\n";
+    std::string line;
+    for (const Column& c : columns()) line += (line.empty() ? "" : ",") + std::string(c.name);
+    out << line << '\n';
     for (const auto& r : rows) {
-        std::optional<Time> diff;
-        if (r.exact_form) diff = r.completion - *r.exact_form;
-        else if (r.thesis_form) diff = r.completion - *r.thesis_form;
-        out << fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{}\n", r.kind, r.number, r.algorithm,
-                           r.params.nodes, r.params.message_bytes, r.params.multicast, us(r.params.tc), us(r.params.tb),
-                           us(r.params.tf), r.k, us(r.completion), us(r.thesis_form), us(r.exact_form),
-                           diff ? fmt::format("{:.6f}", to_microseconds(*diff)) : "", r.configuration_changes,
-                           r.local_configuration_sets, r.max_messages_per_node, r.mean_messages_per_node, r.collisions,
-                           r.violations);
+        line.clear();
+        for (const Column& c : columns()) line += (&c == &columns().front() ? "" : ",") + csv_cell(c.value(r), c.decimals);
+        out << line << '\n';
     }
 }
 
 nlohmann::json to_json(const SweepRow& r) {
-    auto opt = [](std::optional<Time> t) -> nlohmann::json {
-        return t ? nlohmann::json(to_microseconds(*t)) : nlohmann::json(nullptr);
-    };
-    return {{"kind", r.kind},
-            {"number", r.number},
-            {"algorithm", r.algorithm},
-            {"nodes", r.params.nodes},
-            {"message_bytes", r.params.message_bytes},
-            {"multicast", r.params.multicast},
-            {"tc_us", to_microseconds(r.params.tc)},
-            {"tb_us_per_byte", to_microseconds(r.params.tb)},
-            {"tf_us_per_byte", to_microseconds(r.params.tf)},
-            {"k", r.k},
-            {"completion_us", to_microseconds(r.completion)},
-            {"thesis_form_us", opt(r.thesis_form)},
-            {"exact_form_us", opt(r.exact_form)},
-            {"configuration_changes", r.configuration_changes},
-            {"local_configuration_sets", r.local_configuration_sets},
-            {"max_messages_per_node", r.max_messages_per_node},
-            {"mean_messages_per_node", r.mean_messages_per_node},
-            {"collisions", r.collisions},
-            {"violations", r.violations}};
+    nlohmann::json j = nlohmann::json::object();
+    for (const Column& c : columns()) j[c.name] = c.value(r);
+    return j;
 }
 
 }  // namespace liquid::optical

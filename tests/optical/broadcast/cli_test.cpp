@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -54,10 +55,19 @@ TEST(OpticalCli, SweepWritesCsvAndJson) {
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["rows"].size(), 3u * 2u * 5u);
     std::ifstream f(csv);
-    std::string line;
+    std::string line, header;
     int lines = 0;
-    while (std::getline(f, line)) ++lines;
+    while (std::getline(f, line)) {
+        if (lines == 0) header = line;
+        ++lines;
+    }
     EXPECT_EQ(lines, 1 + 30);
+    // One column list writes both: the CSV header names exactly the keys of a JSON row.
+    std::set<std::string> csv_columns, json_keys;
+    std::istringstream names(header);
+    for (std::string name; std::getline(names, name, ',');) csv_columns.insert(name);
+    for (const auto& item : j["rows"][0].items()) json_keys.insert(item.key());
+    EXPECT_EQ(csv_columns, json_keys);
     std::remove(csv.c_str());
 }
 

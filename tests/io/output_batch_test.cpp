@@ -58,14 +58,17 @@ TEST(OutputBatch, ManifestNamesTheRunAndEachFile) {
     fs::remove_all(dir);
 }
 
+/// A completed first run in `dir`: a.csv and figures.csv with run-manifest.json.
+void commit_first_run(const fs::path& dir) {
+    OutputBatch first(dir, {"run", {"first"}, std::nullopt});
+    first.add("a.csv", "first a\n");
+    first.add("figures.csv", "first figures\n");
+    first.commit();
+}
+
 TEST(OutputBatch, CompletedRunRemovesThePreviousRunsOtherFiles) {
     const fs::path dir = fresh_dir("stale");
-    {
-        OutputBatch first(dir, {"run", {"first"}, std::nullopt});
-        first.add("a.csv", "first a\n");
-        first.add("figures.csv", "first figures\n");
-        first.commit();
-    }
+    commit_first_run(dir);
     std::ofstream(dir / "notes.txt") << "the user's own file\n";
     OutputBatch second(dir, {"run", {"second"}, std::nullopt});
     second.add("a.csv", "second a\n");
@@ -81,12 +84,7 @@ TEST(OutputBatch, CompletedRunRemovesThePreviousRunsOtherFiles) {
 
 TEST(OutputBatch, UncommittedRunLeavesThePreviousRunWhole) {
     const fs::path dir = fresh_dir("uncommitted");
-    {
-        OutputBatch first(dir, {"run", {"first"}, std::nullopt});
-        first.add("a.csv", "first a\n");
-        first.add("figures.csv", "first figures\n");
-        first.commit();
-    }
+    commit_first_run(dir);
     const std::string manifest = test::slurp((dir / "run-manifest.json").string());
     {
         OutputBatch second(dir, {"run", {"second"}, std::nullopt});

@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include "liquid/net/generators.hpp"
@@ -24,6 +25,16 @@ using namespace liquid;
 
 const char* const kFabrics[] = {"torus:6x6",         "mesh:6x6",     "torus:4x4x4",  "torus:8x8",    "hypercube:6", "ccc:4",
                                 "chordal-ring:32,5", "fat-tree:4,3", "fat-tree:8,2", "fat-tree:4,4", "hypercube:7"};
+
+/// The fabrics, or the network specs in LIQUID_BENCH_FABRICS (separated by spaces).
+std::vector<std::string> fabrics() {
+    const char* env = std::getenv("LIQUID_BENCH_FABRICS");
+    if (!env) return {std::begin(kFabrics), std::end(kFabrics)};
+    std::vector<std::string> specs;
+    std::istringstream in(env);
+    for (std::string spec; in >> spec;) specs.push_back(spec);
+    return specs;
+}
 
 const Traffic& traffic_of(const std::string& spec) {
     static std::map<std::string, Traffic> cache;
@@ -103,8 +114,7 @@ const bool registered = [] {
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
     };
-    for (const char* f : kFabrics) {
-        const std::string spec = f;
+    for (const std::string& spec : fabrics()) {
         add("optimal/" + spec, BM_Optimal, spec, 3);
         add("dsatur/" + spec, BM_DSatur, spec, 3);
         add("round-robin/" + spec, BM_RoundRobin, spec, 3);

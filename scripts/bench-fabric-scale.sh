@@ -6,7 +6,8 @@
 # table: one table for the whole pipeline (portfolio, bounds, symmetry and invariant
 # search, tabu and exact search) and its baselines. Environment: LIQUID_BENCH_LIMIT_S (default 10) is the default method's time limit,
 # LIQUID_BENCH_SAT_S (default 10) CaDiCaL's, LIQUID_BENCH_SAT_GB (default 4) the largest
-# SAT encoding attempted. FILTER is a Google Benchmark regex (e.g. 'torus:6x6').
+# SAT encoding attempted, LIQUID_BENCH_FABRICS (default: the eleven fabrics) the network
+# specs, separated by spaces. FILTER is a Google Benchmark regex (e.g. 'torus:6x6').
 set -euo pipefail
 build=${1:-build}
 filter=${2:-.}

@@ -200,11 +200,14 @@ Network make_chordal_ring(int n, int w) {
             "need n >= 3 and 2 <= w < n-1");
     Network net("chordal-ring-" + std::to_string(n) + "-" + std::to_string(w));
     auto sw = add_switches(net, n);
-    for (int i = 0; i < n; ++i) net.add_cable(sw[i], sw[(i + 1) % n]);
-    for (int i = 0; i < n; ++i) {
-        int j = (i + w) % n;
-        if (!net.link_between(sw[i], sw[j])) net.add_cable(sw[i], sw[j]);
-    }
+    // Every switch declares its links in the same relative order (+1, +w, -1, -w), so the
+    // shortest-path tie-break (first declared link wins) routes every switch alike and the
+    // routing is invariant under the n rotations, like the ring itself.
+    for (int i = 0; i < n; ++i)
+        for (int step : {1, w, n - 1, n - w}) {
+            const int j = (i + step) % n;
+            if (!net.link_between(sw[i], sw[j])) net.add_link("s" + std::to_string(i) + "-s" + std::to_string(j), sw[i], sw[j]);
+        }
     for (int i = 0; i < n; ++i) attach_host(net, i, sw[i]);
     return net;
 }

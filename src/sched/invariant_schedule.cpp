@@ -9,6 +9,7 @@
 #include <numeric>
 #include <set>
 
+#include "sched/base_frame_search.hpp"
 #include "sched/child_process.hpp"
 #include "sched/cnf.hpp"
 #include "sched/quotient_search.hpp"
@@ -124,17 +125,26 @@ InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<Tr
     // same schedule: orbit 0 is represented by its first transfer in base frame 0.
     enc.clause({v(members[0][0], 0)});
     if (solve_encoding(solver, enc, term, out)) {
-        out.schedule.frames.assign(static_cast<std::size_t>(L), {});
+        std::vector<std::vector<int>> base(static_cast<std::size_t>(r));
         for (int t = 0; t < n; ++t)
             for (int i = 0; i < r; ++i)
-                if (solver.val(v(t, i)) > 0)
-                    for (int j = 0; j < m; ++j)
-                        out.schedule
-                            .frames[static_cast<std::size_t>(i) * static_cast<std::size_t>(m) + static_cast<std::size_t>(j)]
-                            .push_back(group[static_cast<std::size_t>(j)][static_cast<std::size_t>(t)]);
-        for (auto& f : out.schedule.frames) std::sort(f.begin(), f.end());
+                if (solver.val(v(t, i)) > 0) base[static_cast<std::size_t>(i)].push_back(t);
+        out.schedule = expand_base_frames(group, base);
     }
     return out;
+}
+
+Schedule expand_base_frames(const std::vector<TransferPermutation>& group, const std::vector<std::vector<int>>& base_frames) {
+    Schedule s;
+    for (const auto& base : base_frames)
+        for (const auto& g : group) {
+            std::vector<int> frame;
+            frame.reserve(base.size());
+            for (int t : base) frame.push_back(g[static_cast<std::size_t>(t)]);
+            std::sort(frame.begin(), frame.end());
+            s.frames.push_back(std::move(frame));
+        }
+    return s;
 }
 
 InvariantOutcome stable_schedule(const Traffic& traffic, const std::vector<TransferPermutation>& group, int L,
@@ -223,14 +233,12 @@ enum class Form { Free, Quotient, Stable };
 struct Attempt {
     int order;
     Form form;
-    double weight;  // its share of the time left, relative to the attempts after it
+    double weight;     // its share of the time left, relative to the attempts after it
+    double cap_s = 0;  // > 0: its window is at most this long (the quick quotient pass)
 };
 
-/// Cheapest first. Per order, largest first: the free form with one base frame (a small
-/// SAT problem: torus:6x6, 35 orbits) and the stable form scheduled on the quotient traffic
-/// (DSatur answers torus:4x4x4 at once). Then the long CaDiCaL calls:
-/// the free form with several base frames and the stable form's exact decision.
-std::vector<Attempt> plan_attempts(const Traffic& traffic, const TrafficSymmetry& symmetry, int L) {
+/// The orders a subgroup acting freely on the transfers can have, largest first.
+std::vector<int> usable_orders(const Traffic& traffic, const TrafficSymmetry& symmetry) {
     const int n = traffic.size();
     const int top = static_cast<int>(std::min<long double>(symmetry.order, static_cast<long double>(n)));
     std::vector<int> orders;
@@ -238,14 +246,33 @@ std::vector<Attempt> plan_attempts(const Traffic& traffic, const TrafficSymmetry
         // Lagrange: a subgroup's order divides the group's (bliss's order is exact below 2^64).
         if (n % m == 0 && (symmetry.order >= 1.8e19L || std::fmod(symmetry.order, static_cast<long double>(m)) == 0))
             orders.push_back(m);
+    return orders;
+}
+
+/// Cheapest first. Per order, largest first: the free form with one base frame (a small
+/// SAT problem: torus:6x6, 35 orbits) and the stable form scheduled on the quotient traffic
+/// (DSatur answers torus:4x4x4 at once), the quotient searches first in a short window each
+/// and then in a long one: their local search answers within a fraction of a second or
+/// stalls (mesh:6x6: order 2 in 0.1 s, order 4 in 1 to 3 s or not at all). Then the long
+/// CaDiCaL calls:
+/// the free form with several base frames and the stable form's exact decision.
+std::vector<Attempt> plan_attempts(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, int max_base_frames) {
+    const std::vector<int> orders = usable_orders(traffic, symmetry);
     // Orders below 3 in the free form leave more than a third of the whole colouring
     // problem: the general search is the better use of time.
     auto free_form = [L](int m) { return m >= 3 && L % m == 0; };
     std::vector<Attempt> plan;
+    if (max_base_frames > 0) {  // free forms only
+        for (int m : orders)
+            if (free_form(m) && L / m <= max_base_frames) plan.push_back({m, Form::Free, 1});
+        return plan;
+    }
+    constexpr double kQuickQuotientS = 0.3;
     for (int m : orders) {
         if (free_form(m) && L == m) plan.push_back({m, Form::Free, 1});
-        plan.push_back({m, Form::Quotient, 3});
+        plan.push_back({m, Form::Quotient, 1, kQuickQuotientS});
     }
+    for (int m : orders) plan.push_back({m, Form::Quotient, 3});
     for (int m : orders) {
         if (free_form(m) && L != m) plan.push_back({m, Form::Free, 1});
         plan.push_back({m, Form::Stable, 1});
@@ -266,13 +293,14 @@ Clock::time_point attempt_deadline(const std::vector<Attempt>& plan, std::size_t
     const double left_s = std::chrono::duration<double>(deadline - now).count();
     double window_s = i + 1 == plan.size() ? left_s : std::max(0.25, plan[i].weight / rest) * left_s;
     if (plan[i].form == Form::Quotient) window_s = std::min(window_s, 2.0 + 0.1 * left_s);
+    if (plan[i].cap_s > 0) window_s = std::min(window_s, plan[i].cap_s);
     return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(window_s));
 }
 
 }  // namespace
 
 InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, std::uint64_t seed,
-                                           Clock::time_point deadline, std::size_t memory_bytes) {
+                                           Clock::time_point deadline, std::size_t memory_bytes, int max_base_frames) {
     InvariantOutcome last;
     last.answer = InvariantAnswer::NoGroup;
     if (symmetry.generators.empty() || L < 1) return last;
@@ -290,9 +318,11 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
     std::map<std::pair<int, bool>, std::vector<TransferPermutation>> groups;
     std::set<int> stable_refuted;  // orders whose stable form the quotient search refuted
     bool refuted_all = true, any_group = false;
-    const std::vector<Attempt> plan = plan_attempts(traffic, symmetry, L);
+    const std::vector<Attempt> plan = plan_attempts(traffic, symmetry, L, max_base_frames);
     for (std::size_t i = 0; i < plan.size(); ++i) {
-        const auto [m, form, weight] = plan[i];
+        const int m = plan[i].order;
+        const Form form = plan[i].form;
+        const bool quick = plan[i].cap_s > 0;
         const bool stable = form != Form::Free;
         if (Clock::now() >= deadline) return InvariantOutcome{};
         if (form == Form::Stable && stable_refuted.count(m)) continue;
@@ -305,10 +335,27 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
             const Clock::time_point now = Clock::now();
             slot->second = (stable ? *stable_finder : finder).free_abelian(m, now + (until - now) / 20);
         }
+        if (slot->second.empty()) {
+            if (quick) groups.erase(slot);  // perhaps only out of time: the long pass asks again
+            continue;
+        }
         const std::vector<TransferPermutation>& group = slot->second;
-        if (group.empty()) continue;
+        if (form == Form::Free && (max_base_frames > 0)) {
+            // Above the bound the base frames have slack: the local search finds them where
+            // CaDiCaL takes seconds (torus:7x7 at 49 frames), but cannot refute. At the bound
+            // every busiest link is used by every base frame, and CaDiCaL is the faster one
+            // (torus:6x6 in 0.2 s).
+            const Clock::time_point now = Clock::now();
+            BaseFrameChoice choice = search_base_frames(traffic, group, L / m, seed, now + (until - now) / 2);
+            if (choice.found) {
+                InvariantOutcome o;
+                o.answer = InvariantAnswer::Found, o.group_order = m, o.base_frames = L / m;
+                o.schedule = expand_base_frames(group, choice.base_frames);
+                return o;
+            }
+        }
         InvariantOutcome o = form == Form::Quotient
-                                 ? stable_schedule_search(traffic, group, L, seed, until, memory_bytes)
+                                 ? stable_schedule_search(traffic, group, L, quick ? seed : seed + 1, until, memory_bytes)
                                  : decide_in_child(
                                        [&] {
                                            return stable ? stable_schedule(traffic, group, L, until, memory_bytes)
@@ -330,6 +377,17 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
     if (!any_group) last.answer = InvariantAnswer::NoGroup;
     else if (!refuted_all && last.answer == InvariantAnswer::NoInvariant) last.answer = InvariantAnswer::Unknown;
     return last;
+}
+
+int next_invariant_length(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, int below, int max_base_frames) {
+    if (symmetry.generators.empty()) return 0;
+    int best = 0;
+    for (int m : usable_orders(traffic, symmetry)) {
+        if (m < 3) continue;
+        const int next = (L / m + 1) * m;  // the first multiple of m above L
+        if (next < below && next / m <= max_base_frames && (best == 0 || next < best)) best = next;
+    }
+    return best;
 }
 
 std::string invariant_construction_name(const InvariantOutcome& o) {

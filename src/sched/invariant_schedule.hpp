@@ -41,6 +41,10 @@ struct InvariantOutcome {
 InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<TransferPermutation>& group, int L,
                                     std::chrono::steady_clock::time_point deadline, std::size_t memory_bytes);
 
+/// The schedule of base frames B_0..B_{r-1} under `group` (identity first): frame i·|G| + j
+/// is g_j(B_i).
+Schedule expand_base_frames(const std::vector<TransferPermutation>& group, const std::vector<std::vector<int>>& base_frames);
+
 /// The other invariant form: every frame is a union of G-orbits (G maps each frame onto
 /// itself), so the problem is a colouring of the n / |G| orbits with L frames; possible only
 /// when no orbit congests with itself. Round-robin phases of an all-to-all are the orbits of
@@ -52,9 +56,17 @@ InvariantOutcome stable_schedule(const Traffic& traffic, const std::vector<Trans
 /// transfer count, largest order first (a larger group means a smaller problem; a smaller
 /// one still has invariant schedules where a larger one has none). Stops at the first
 /// schedule found; NoInvariant only when every order tried was refuted. Then, for orders
-/// (>= 2) dividing the transfer count, the stable form.
+/// (>= 2) dividing the transfer count, the stable form. With `max_base_frames` > 0: only
+/// the free forms with at most that many base frames.
 InvariantOutcome search_invariant_schedule(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, std::uint64_t seed,
-                                           std::chrono::steady_clock::time_point deadline, std::size_t memory_bytes);
+                                           std::chrono::steady_clock::time_point deadline, std::size_t memory_bytes,
+                                           int max_base_frames = 0);
+
+/// When no invariant schedule of L frames comes: the shortest length in (L, below) that a
+/// usable group order (>= 3) divides with at most `max_base_frames` base frames, or 0.
+/// torus:7x7 (Λ 48, 49 translations): 49, one base frame of 48 transfers, a gap of one
+/// frame found as fast as torus:6x6's liquid schedule.
+int next_invariant_length(const Traffic& traffic, const TrafficSymmetry& symmetry, int L, int below, int max_base_frames);
 
 /// "invariant(order 36)", "invariant(order 16, 5 base frames)", "invariant(order 64,
 /// frames fixed)" or "invariant(order 4, frames fixed, fission on the quotient)".

@@ -116,6 +116,27 @@ TEST(Generators, CubeConnectedCyclesAndChordalRing) {
     check_all_routes(ring);
 }
 
+TEST(Generators, ChordalRingRoutingIsInvariantUnderRotation) {
+    // Every switch declares its links in the same relative order, so the route from host i
+    // to host j, turned by one position, is the route from i+1 to j+1 (w = n/2 included:
+    // its two chords are one cable).
+    for (const auto& [n, w] : std::vector<std::pair<int, int>>{{12, 4}, {32, 5}, {10, 5}}) {
+        const Network ring = make_chordal_ring(n, w);
+        const auto hosts = ring.hosts();
+        auto index_of = [&](int node) { return std::stoi(ring.node(node).name.substr(1)); };
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                if (i == j) continue;
+                const auto a = ring.route(hosts[i], hosts[j]), b = ring.route(hosts[(i + 1) % n], hosts[(j + 1) % n]);
+                ASSERT_EQ(a.size(), b.size()) << n << "," << w << ": " << i << "->" << j;
+                for (std::size_t k = 1; k + 1 < a.size(); ++k) {  // switch-to-switch hops
+                    EXPECT_EQ((index_of(ring.link(a[k]).from) + 1) % n, index_of(ring.link(b[k]).from));
+                    EXPECT_EQ((index_of(ring.link(a[k]).to) + 1) % n, index_of(ring.link(b[k]).to));
+                }
+            }
+    }
+}
+
 TEST(Generators, SpecsBuildTheSameNetworks) {
     EXPECT_EQ(make_network("fat-tree:2,3").link_count(), make_fat_tree(2, 3).link_count());
     EXPECT_EQ(make_network("torus:4x4").link_count(), make_torus({4, 4}, true).link_count());

@@ -13,6 +13,7 @@
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
+#include "sched/base_frame_search.hpp"
 #include "sched/invariant_schedule.hpp"
 #include "sched/symmetry.hpp"
 #include "sched/tabu_search.hpp"
@@ -135,6 +136,51 @@ TEST(InvariantSchedule, MemoryCapRefusesBeforeEncoding) {
     const auto g = sched::free_abelian_subgroup(s, 16, 1, in_seconds(10), kMemory);
     ASSERT_EQ(g.size(), 16U);
     EXPECT_EQ(sched::invariant_schedule(t, g, 16, in_seconds(10), 1000).answer, sched::InvariantAnswer::TooLarge);
+}
+
+TEST(InvariantSchedule, BaseFrameSearchFindsAVerifiedScheduleAboveTheBound) {
+    // torus:5x5: Λ 24 is not a multiple of the 25 translations; one base frame of 24
+    // transfers and its 25 translates make 25 frames, which the local search finds. Every
+    // (group, base frames) answer is expanded and checked by the verifier.
+    const Traffic t = all_to_all_on("torus:5x5");
+    const auto s = sched::find_symmetry(t, in_seconds(10));
+    const auto g = sched::free_abelian_subgroup(s, 25, 1, in_seconds(10), kMemory);
+    ASSERT_EQ(g.size(), 25U);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        const auto c = sched::search_base_frames(t, g, 1, seed, in_seconds(10));
+        ASSERT_TRUE(c.found) << "seed " << seed << ": " << c.best_conflicts << " excess link uses";
+        ASSERT_EQ(c.base_frames.size(), 1U);
+        EXPECT_EQ(static_cast<int>(c.base_frames[0].size()), t.size() / 25);  // one transfer per orbit
+        const Schedule expanded = sched::expand_base_frames(g, c.base_frames);
+        EXPECT_EQ(expanded.length(), 25);
+        EXPECT_EQ(verify_schedule(t, expanded), "") << "seed " << seed;
+    }
+    // Four transfers on one link, paired by the group: the one base frame must hold a
+    // representative of both orbits, which share the link, and the search reports failure
+    // instead of a schedule (2 frames for 4 transfers on one link cannot exist).
+    const Traffic clash = link_traffic({{0}, {0}, {0}, {0}}, 1);
+    const sched::TransferPermutation id{0, 1, 2, 3}, swap{1, 0, 3, 2};
+    EXPECT_FALSE(sched::search_base_frames(clash, {id, swap}, 1, 1, in_seconds(0.05)).found);
+}
+
+TEST(InvariantSchedule, NextInvariantLengthIsTheFirstMultipleWithFewBaseFrames) {
+    const Traffic t = all_to_all_on("torus:5x5");  // Λ 24, 600 transfers, translations of order 25
+    const auto s = sched::find_symmetry(t, in_seconds(10));
+    const int n = t.size();
+    const int next = sched::next_invariant_length(t, s, 24, 100, 2);
+    ASSERT_GT(next, 24);
+    // Some usable order m >= 3 divides it with at most 2 base frames, and no length in
+    // between has one: every shorter length is checked against every divisor of n.
+    auto usable = [&](int L) {
+        for (int m = 3; m <= n; ++m)
+            if (n % m == 0 && L % m == 0 && L / m <= 2 && std::fmod(static_cast<double>(s.order), m) == 0) return true;
+        return false;
+    };
+    EXPECT_TRUE(usable(next));
+    for (int L = 25; L < next; ++L) EXPECT_FALSE(usable(L)) << L;
+    EXPECT_EQ(sched::next_invariant_length(t, s, 24, next, 2), 0);  // nothing below `below`
+    const Traffic chain = link_traffic({{0}, {0, 1}}, 2);           // trivial group
+    EXPECT_EQ(sched::next_invariant_length(chain, sched::find_symmetry(chain, in_seconds(10)), 2, 100, 2), 0);
 }
 
 TEST(TabuSearch, NeverReturnsAnUnverifiedSchedule) {

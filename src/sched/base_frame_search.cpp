@@ -14,7 +14,8 @@ using Clock = std::chrono::steady_clock;
 /// the orbits using it, and the cells used more than once (the conflicts to repair).
 class Choice {
 public:
-    Choice(const Traffic& traffic, int r) : links_count_(traffic.link_count()) {
+    Choice(const Traffic& traffic, int r, std::size_t orbits)
+        : links_count_(traffic.link_count()), rep_(orbits, -1), frame_(orbits, -1) {
         links_.resize(static_cast<std::size_t>(traffic.size()));
         for (int t = 0; t < traffic.size(); ++t) links_[static_cast<std::size_t>(t)] = traffic[t].links.to_vector();
         const std::size_t cells = static_cast<std::size_t>(r) * static_cast<std::size_t>(links_count_);
@@ -22,7 +23,6 @@ public:
         pos_.assign(cells, -1);
     }
 
-    void resize(std::size_t orbits) { rep_.assign(orbits, -1), frame_.assign(orbits, -1); }
     long excess() const { return excess_; }
     int rep(int o) const { return rep_[static_cast<std::size_t>(o)]; }
     int frame(int o) const { return frame_[static_cast<std::size_t>(o)]; }
@@ -86,16 +86,8 @@ private:
     long excess_ = 0;
 };
 
-/// The members of each orbit, in transfer order.
-std::vector<std::vector<int>> orbit_members(const std::vector<TransferPermutation>& group, int n) {
-    const std::vector<int> orbit = transfer_orbits(group, n);
-    std::vector<std::vector<int>> members(static_cast<std::size_t>(n) / group.size());
-    for (int t = 0; t < n; ++t) members[static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)])].push_back(t);
-    return members;
-}
-
 /// The least-conflicting (member, base frame) of orbit o that is not tabu, ties broken at
-/// random; a tabu one only when it reaches a new best (aspiration). False if all are tabu.
+/// random; a tabu one only when it reaches a new best (aspiration). member -1 if all are tabu.
 struct Candidate {
     int member = -1, frame = -1;
 };
@@ -127,8 +119,7 @@ BaseFrameChoice search_base_frames(const Traffic& traffic, const std::vector<Tra
     const std::size_t m = group.size();
     if (n == 0 || m == 0 || r < 1 || static_cast<std::size_t>(n) % m != 0) return out;
     const std::vector<std::vector<int>> members = orbit_members(group, n);
-    Choice c(traffic, r);
-    c.resize(members.size());
+    Choice c(traffic, r, members.size());
     Rng rng(seed);
     // Greedy start: orbits in random order, each at its least-conflicting place.
     std::vector<int> order(members.size());

@@ -82,7 +82,6 @@ InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<Tr
     }
     const int r = L / m;
     out.base_frames = r;
-    const std::vector<int> orbit = transfer_orbits(group, n);
     const int orbits = n / m;
     // Variables v(t, i): transfer t is its orbit's representative and sits in base frame i.
     auto v = [r](int t, int i) { return t * r + i + 1; };
@@ -101,8 +100,7 @@ InvariantOutcome invariant_schedule(const Traffic& traffic, const std::vector<Tr
     CaDiCaL::Solver solver;
     solver.set("quiet", 1);
     cnf::Encoder enc{solver, n * r + 1};
-    std::vector<std::vector<int>> members(static_cast<std::size_t>(orbits));
-    for (int t = 0; t < n; ++t) members[static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)])].push_back(t);
+    const std::vector<std::vector<int>> members = orbit_members(group, n);
     for (const auto& o : members) {  // exactly one representative per orbit, in one base frame
         std::vector<int> lits;
         for (int t : o)
@@ -340,7 +338,7 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
             continue;
         }
         const std::vector<TransferPermutation>& group = slot->second;
-        if (form == Form::Free && (max_base_frames > 0)) {
+        if (form == Form::Free && max_base_frames > 0) {
             // Above the bound the base frames have slack: the local search finds them where
             // CaDiCaL takes seconds (torus:7x7 at 49 frames), but cannot refute. At the bound
             // every busiest link is used by every base frame, and CaDiCaL is the faster one

@@ -8,12 +8,8 @@ namespace liquid::sched {
 
 std::optional<QuotientTraffic> quotient_traffic(const Traffic& traffic, const std::vector<TransferPermutation>& group) {
     const int n = traffic.size();
-    const std::vector<int> orbit = transfer_orbits(group, n);
-    const int orbits = n == 0 ? 0 : *std::max_element(orbit.begin(), orbit.end()) + 1;
-    QuotientTraffic q{Traffic(traffic.link_names(), traffic.storage()),
-                      std::vector<std::vector<int>>(static_cast<std::size_t>(orbits))};
-    for (int t = 0; t < n; ++t) q.members[static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)])].push_back(t);
-    q.traffic.reserve(static_cast<std::size_t>(orbits));
+    QuotientTraffic q{Traffic(traffic.link_names(), traffic.storage()), orbit_members(group, n)};
+    q.traffic.reserve(q.members.size());
     std::vector<int> links;
     for (std::size_t k = 0; k < q.members.size(); ++k) {
         links.clear();

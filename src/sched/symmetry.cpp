@@ -322,4 +322,15 @@ std::vector<int> transfer_orbits(const std::vector<TransferPermutation>& element
     return orbit;
 }
 
+std::vector<std::vector<int>> orbit_members(const std::vector<TransferPermutation>& elements, int transfers) {
+    const std::vector<int> orbit = transfer_orbits(elements, transfers);
+    std::vector<std::vector<int>> members;
+    for (int t = 0; t < transfers; ++t) {
+        const auto k = static_cast<std::size_t>(orbit[static_cast<std::size_t>(t)]);
+        if (k == members.size()) members.emplace_back();  // orbits are numbered by their smallest transfer
+        members[k].push_back(t);
+    }
+    return members;
+}
+
 }  // namespace liquid::sched

@@ -67,4 +67,7 @@ private:
 /// orbits numbered by their smallest transfer.
 std::vector<int> transfer_orbits(const std::vector<TransferPermutation>& elements, int transfers);
 
+/// The same orbits as lists: members[k] holds the transfers of orbit k, in transfer order.
+std::vector<std::vector<int>> orbit_members(const std::vector<TransferPermutation>& elements, int transfers);
+
 }  // namespace liquid::sched

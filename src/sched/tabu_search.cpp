@@ -171,7 +171,7 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
     // best: measured on the quotients of mesh:6x6 and chordal-ring:32,5 and on the whole of
     // torus:8x8, mesh:5x5 and mesh:8x8, this beats 48 candidates and 2 000 + 20·L
     // iterations everywhere (mesh:6x6's order-2 quotient: liquid for 12 of 12 seeds within
-    // 0.45 s, against 5 of 12 within 3 s; torus:8x8 in 10 s: 85 frames against 89).
+    // 0.44 s, against 5 of 12 within 3 s; torus:8x8 in 10 s: 85 frames against 89).
     constexpr std::size_t kSample = 8;  // candidate transfers examined per iteration
     constexpr std::uint64_t stagnation = 200;
     while (a.cost() > 0) {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "sched/shift_permutations.hpp"
 
@@ -70,6 +71,9 @@ PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Constru
             return out;
         }
     }
+    // A stop request (SIGINT/SIGTERM) expires every deadline, the first construction's too:
+    // then nothing was built because the work was stopped, not because of a bug.
+    throw_if_stopped();
     throw std::logic_error("liquid: no construction of the portfolio built a valid schedule");
 }
 

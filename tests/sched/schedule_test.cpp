@@ -285,6 +285,9 @@ TEST(Schedule, UnlimitedBaselinesStoppedBySignalThrowInterrupted) {
     const Traffic t = make_pattern(make_torus({6, 6}, true), PatternSpec{});
     request_stop(SIGINT);
     for (Method m : {Method::DSatur, Method::RoundRobin}) EXPECT_THROW(run(t, m), Interrupted) << method_name(m);
+    // The default method too: its construction portfolio builds nothing once stopped (this
+    // ended `liquid simulate testbed` with an internal error instead of exit 130).
+    EXPECT_THROW(run(t, Method::Optimal), Interrupted);
     clear_stop_request();
     EXPECT_EQ(verify_schedule(t, run(t, Method::RoundRobin).schedule), "");
 }

@@ -12,6 +12,7 @@ PACKAGES=(
   libbenchmark-dev      # bench/
   libcadical-dev        # SAT portfolio partner of the exact search
   libopenmpi-dev openmpi-bin  # src/mpi: the executor, libliquid_pmpi.so, mpirun tests and bench/mpi
+  libsimgrid-dev        # tools/smpi: the executor under SimGrid's SMPI (smpirun), scripts/smpi-alltoall.sh
   coinor-libcbc-dev libglpk-dev  # MILP peers: --method milp --solver cbc|glpk
   coinor-cbc glpk-utils cadical  # standalone peers that read `liquid export` files (tests, bench/peers)
   python3               # scripts/check-layering.py (the layering test), scripts/ibsim-fabric.py

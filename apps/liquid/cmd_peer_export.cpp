@@ -1,6 +1,9 @@
 // `liquid export --format lp|mps|cnf|dimacs-graph`: the scheduling problem of a traffic in
 // the peers' formats (issue 14), for CBC, GLPK, HiGHS, CPLEX, Gurobi or any SAT / colouring
-// solver. Stdout unless -o FILE.
+// solver. Stdout unless -o FILE. `--format simgrid` writes the network instead: a SimGrid
+// platform with liquid's routes, for SMPI (docs/simgrid.md).
+#include <fmt/core.h>
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -8,10 +11,13 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/network_export.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/export_formats.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/milp_model.hpp"
+#include "liquid/testbed/network_spec.hpp"
 
 namespace liquid::app {
 namespace {
@@ -21,7 +27,17 @@ struct ExportOptions {
     std::string format;
     int length = 0;  // 0: MILP frames default to DSatur's length; CNF requires it
     std::string out;
+    SimgridOptions simgrid;
 };
+
+// The SimGrid platform of --network (default: the two-switch example); a note on stderr
+// names the host pairs the routing cannot serve.
+void write_simgrid(std::ostream& out, const ExportOptions& o) {
+    if (!(o.simgrid.latency_s >= 0)) throw InputError("--latency", "must be >= 0 seconds", "e.g. --latency 1e-6");
+    const Network net = load_network(o.traffic.network.empty() ? "two-switch" : o.traffic.network);
+    if (int unrouted = write_simgrid_platform(out, net, o.simgrid); unrouted > 0)
+        fmt::print(stderr, "liquid: note: {} ordered host pairs have no route and no <route> in the platform\n", unrouted);
+}
 
 void write_format(std::ostream& out, const ExportOptions& o, const Traffic& traffic) {
     if (o.format == "dimacs-graph") return sched::write_dimacs_graph(out, traffic);
@@ -46,12 +62,20 @@ const RegisterCommand reg{
          add_traffic_options(cmd, o->traffic);
          cmd.add_option("--format", o->format,
                         "lp (CPLEX-LP MILP) | mps (free-MPS MILP) | cnf (DIMACS, schedulable in --length frames?) | "
-                        "dimacs-graph (congestion graph for colouring)")
+                        "dimacs-graph (congestion graph for colouring) | simgrid (the --network as a SimGrid platform for SMPI)")
              ->required()
-             ->check(CLI::IsMember({"lp", "mps", "cnf", "dimacs-graph"}));
+             ->check(CLI::IsMember({"lp", "mps", "cnf", "dimacs-graph", "simgrid"}));
          cmd.add_option("--length", o->length, "frames: the MILP's cap (default: DSatur's length); required by cnf");
          cmd.add_option("-o,--out", o->out, "write here instead of stdout");
+         cmd.add_option("--latency", o->simgrid.latency_s, "simgrid: latency of every link, seconds")->capture_default_str();
          cmd.callback([o] {
+             if (o->format == "simgrid") {
+                 std::ostringstream text;
+                 write_simgrid(text, *o);
+                 if (o->out.empty()) std::cout << text.str();
+                 else write_file_atomically(o->out, text.str());
+                 return;
+             }
              const LoadedTraffic in = load_traffic(o->traffic);
              if (in.traffic.empty()) throw InputError(in.source, "the traffic has no transfers", "nothing to schedule");
              // Render fully before opening the file: bad input never leaves a truncated file behind.

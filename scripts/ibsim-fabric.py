@@ -2,7 +2,7 @@
 """Writes an ibsim topology file (ibnetdiscover's format) for a generated fabric.
 
 ibsim (Debian package ibsim-utils) simulates the fabric the file describes; OpenSM and
-infiniband-diags then run against it with libumad2sim.so preloaded (README "Your own
+infiniband-diags then run against it with libumad2sim.so preloaded (docs/fabrics.md, "Your own
 fabric"). Every cable is listed at both ends; hosts are HCAs with one port, named "h<i>"
 or by --host-description (a Python format of i, e.g. "node{i:02d} HCA-1": the node
 description a real fabric shows, the machine's hostname first).

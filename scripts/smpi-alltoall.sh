@@ -76,8 +76,8 @@ refusal() {
     pair | pair_* | mpich)
       [ "$power_of_two" = 1 ] || echo "needs a power-of-two rank count, not $ranks" ;;
     rdb)
-      # Recursive doubling keeps up to ranks·ranks blocks per rank.
-      (( ranks * ranks * size <= memory_gib * (1 << 30) / 8 )) || echo "needs ~ranks² blocks per rank, over --memory" ;;
+      # Recursive doubling keeps up to ranks·ranks blocks per rank (32 ranks × 1 MiB: > 23 GB).
+      (( ranks * ranks * size * 24 <= memory_gib * (1 << 30) )) || echo "needs ~24·ranks² blocks of memory, over --memory" ;;
   esac
 }
 
@@ -88,7 +88,7 @@ simulate() {
       -hostfile "$tmp/hostfile" -no-privatize --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
       --cfg=network/crosstraffic:0 --cfg=smpi/simulate-computation:no --log=root.thres:error "$@" \
       > "$out" 2> "$err"); then
-    { grep -v '^\s*$' "$err" | tail -1; } > "$tmp/reason" || true
+    { grep -v '^\s*$' "$err" | tail -1 | sed 's/^liquid: error: //'; } > "$tmp/reason" || true
     [ -s "$tmp/reason" ] || echo "failed (exit status, no message; time or memory limit?)" > "$tmp/reason"
     return 1
   fi

@@ -7,7 +7,7 @@
 
 #include "io/xml_reader.hpp"
 #include "liquid/io/network_export.hpp"
-#include "liquid/testbed/network_spec.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "support/run.hpp"
 
 namespace liquid {

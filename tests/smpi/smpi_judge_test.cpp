@@ -37,7 +37,7 @@ nlohmann::json judge(const std::string& args) {
 }
 
 // The algorithms that are often best in SMPI's fluid model, and the library defaults.
-const std::string kAlgorithms = "--algorithms basic_linear,bruck,pair,ring,ompi,mpich,mvapich2,default";
+const std::string kAlgorithms = "--algorithms basic_linear,bruck,ring,mvapich2,ompi";
 
 // liquid_s within `bound_share` of the bound and at most `vs_best` × SMPI's best algorithm.
 void expect_judged(const std::string& args, double bound_share, double vs_best) {

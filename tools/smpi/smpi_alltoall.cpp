@@ -24,7 +24,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/mpi/executor.hpp"
 #include "liquid/plan/plan_json.hpp"
-#include "liquid/testbed/network_spec.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace {
@@ -71,10 +71,10 @@ Args parse(int argc, char** argv) {
 
 // The liquid bound of the all-to-all among the plan's ranks: max over links of
 // load(l) × bytes / rate(l), ranks on one host using no link.
-double liquid_bound_s(const std::string& network, const liquid::mpi::Plan& plan, long long bytes) {
+double liquid_bound_s(const std::string& network, const liquid::plan::Plan& plan, long long bytes) {
     const liquid::Network net = liquid::load_network(network);
-    const auto hosts = liquid::mpi::hosts_by_name(net, plan.hosts, "--network " + network);
-    const std::vector<int> load = liquid::link_loads(liquid::mpi::rank_traffic(net, hosts).traffic);
+    const auto hosts = liquid::plan::hosts_by_name(net, plan.hosts, "--network " + network);
+    const std::vector<int> load = liquid::link_loads(liquid::plan::rank_traffic(net, hosts).traffic);
     double bound = 0;
     for (int l = 0; l < net.link_count(); ++l)
         bound = std::max(bound,
@@ -84,7 +84,7 @@ double liquid_bound_s(const std::string& network, const liquid::mpi::Plan& plan,
 
 struct Run {
     const Args& args;
-    const liquid::mpi::RankPlan* plan;  // nullptr: the library's MPI_Alltoall
+    const liquid::plan::RankPlan* plan;  // nullptr: the library's MPI_Alltoall
     MPI_Comm comm;
 
     int alltoall(const char* send, char* recv, int count) const {
@@ -131,12 +131,12 @@ double timed_call(const Run& run, int ranks) {
 }
 
 // Rank 0 reads the plan (and computes the bound); every rank gets its frames.
-liquid::mpi::RankPlan load_plan(const Args& a, int rank, int ranks, double& bound_s) {
-    liquid::mpi::Plan plan;
+liquid::plan::RankPlan load_plan(const Args& a, int rank, int ranks, double& bound_s) {
+    liquid::plan::Plan plan;
     std::string error;
     if (rank == 0) {
         try {
-            plan = liquid::mpi::read_plan_json(a.plan);
+            plan = liquid::plan::read_plan_json(a.plan);
             if (plan.ranks != ranks)
                 throw InputError(a.plan,
                                  "the plan has " + std::to_string(plan.ranks) + " ranks, the run " + std::to_string(ranks),
@@ -149,12 +149,12 @@ liquid::mpi::RankPlan load_plan(const Args& a, int rank, int ranks, double& boun
     int failed = !error.empty();
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (failed) throw InputError("", error);
-    return liquid::mpi::rank_plan(liquid::mpi::broadcast_plan(rank == 0 ? &plan : nullptr, MPI_COMM_WORLD), rank);
+    return liquid::plan::rank_plan(liquid::mpi::broadcast_plan(rank == 0 ? &plan : nullptr, MPI_COMM_WORLD), rank);
 }
 
 int run_judge(const Args& a, int rank, int ranks) {
     double bound_s = -1;
-    liquid::mpi::RankPlan plan;
+    liquid::plan::RankPlan plan;
     if (!a.plan.empty()) plan = load_plan(a, rank, ranks, bound_s);
     MPI_Comm comm;  // the plan's messages on a communicator of their own
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);

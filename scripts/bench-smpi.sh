@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The SMPI judge table (docs/performance.md, "SimGrid/SMPI"):
-#   scripts/bench-smpi.sh [BUILD_DIR] [SIZES] [SYNC_MODES] [FABRIC_REGEX]
+#   scripts/bench-smpi.sh [BUILD_DIR] [SIZES] [SYNC_MODES] [FABRIC_REGEX] [ALGORITHMS]
 # For each fabric below and each block size (default 1048576,65536): the liquid bound, SMPI's
 # best all-to-all algorithm (all of SimGrid 3.32's that run for the rank count) and liquid's
 # executor with each sync mode (default none,barrier), by scripts/smpi-alltoall.sh. Prints
@@ -12,6 +12,7 @@ build=${1:-$repo/build}
 sizes=${2:-1048576,65536}
 modes=${3:-none,barrier}
 only=${4:-}  # run only the fabrics whose name matches this extended regex
+algorithms=${5:-}  # SMPI's algorithms to run (default: all that run for the rank count)
 ib="ibnetdiscover:$repo/tests/data/ib/topology.txt,$repo/tests/data/ib/minhop-lfts.dump"
 fabrics=(
   "two-switch-3+3|--network $repo/bench/mpi/two-switch-netns.json"
@@ -47,9 +48,11 @@ for entry in "${fabrics[@]}"; do
     row=""
     algs=""  # SMPI's algorithms once per fabric and size
     for m in ${modes//,/ }; do
+      pick=${algorithms:+--algorithms $algorithms}
+      [ -z "$algs" ] || pick="--algorithms none"
       # shellcheck disable=SC2086
       json=$("$repo/scripts/smpi-alltoall.sh" --build "$build" $args --size "$size" --sync "$m" \
-        ${algs:+--algorithms none} 2> smpi-judge.err) || { echo "| $name | failed: $(tail -1 smpi-judge.err) |"; continue 2; }
+        $pick 2> smpi-judge.err) || { echo "| $name | failed: $(tail -1 smpi-judge.err) |"; continue 2; }
       echo "{\"fabric\": \"$name\", \"sync\": \"$m\", \"result\": $json}" >> smpi-judge.jsonl
       [ -n "$algs" ] || algs=$json
       row+=$(python3 -c '

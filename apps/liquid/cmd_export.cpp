@@ -12,12 +12,12 @@
 #include "input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_export.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/export_formats.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/milp_model.hpp"
-#include "liquid/io/network_spec.hpp"
 
 namespace liquid::app {
 namespace {

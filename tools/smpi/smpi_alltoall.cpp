@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "liquid/base/error.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/mpi/executor.hpp"
 #include "liquid/plan/plan_json.hpp"
-#include "liquid/io/network_spec.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace {

@@ -77,7 +77,9 @@ TEST(SmpiJudge, ImportedInfinibandFabric) {
     SKIP_UNLESS_SMPI();
     const std::string ib = "ibnetdiscover:" + test::source_path("tests/data/ib/topology.txt") + "," +
                            test::source_path("tests/data/ib/minhop-lfts.dump");
-    expect_judged("--network " + ib + " --size 1048576", 0.99, 1.02);
+    // Without a barrier: at 12.5 GB/s a 1 MiB frame lasts 84 µs and a barrier per frame
+    // costs 1.2 % of it (docs/performance.md, "Where a barrier per frame misses").
+    expect_judged("--network " + ib + " --size 1048576 --sync none", 0.99, 1.02);
 }
 
 TEST(SmpiJudge, BadInputIsOneLineAndExitTwo) {

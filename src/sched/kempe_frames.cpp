@@ -15,11 +15,14 @@ namespace {
 
 using Word = std::uint64_t;
 
-/// Frames tried as the first frame of a Kempe swap, and pairs tried, per insertion: enough
-/// for König's case (a frame free at the sender and one free at the receiver are among the
-/// frames with one congesting transfer), cheap everywhere else.
-constexpr std::size_t kChainFrames = 12;
-constexpr int kChainPairs = 48;
+/// Frames considered for a Kempe swap (at most kPerMask with the same busy links of the
+/// transfer) and chains tried, per insertion: enough for König's case (a frame free at the
+/// sender and one free at the receiver are among them), cheap everywhere else.
+constexpr std::size_t kChainFrames = 32;
+constexpr std::size_t kPerMask = 4;
+constexpr int kChainPairs = 96;
+/// Without a time limit the ejection walk still stops after this many seconds.
+constexpr double kUnlimitedWalkSeconds = 5.0;
 
 /// The transfers of L frames: who uses each (link, frame), which frames each link is busy
 /// in (a bitset per link), and each transfer's frame.
@@ -30,7 +33,7 @@ public:
           owner_(static_cast<std::size_t>(traffic.link_count()) * static_cast<std::size_t>(L), -1),
           busy_(static_cast<std::size_t>(traffic.link_count()) * static_cast<std::size_t>(words_), 0),
           frame_(static_cast<std::size_t>(traffic.size()), -1), seen_(frame_.size(), 0), free_(words_, 0),
-          busy_count_(static_cast<std::size_t>(L), 0) {}
+          busy_mask_(static_cast<std::size_t>(L), 0) {}
 
     int frames() const { return L_; }
     int frame(int t) const { return frame_[idx(t)]; }
@@ -65,12 +68,16 @@ public:
         return -1;
     }
 
-    /// Per frame, how many of t's links are busy (an upper bound on its congesting transfers).
-    const std::vector<int>& busy_counts(int t) {
-        std::fill(busy_count_.begin(), busy_count_.end(), 0);
-        for (int l : links(t))
-            for (int f = 0; f < L_; ++f) busy_count_[idx(f)] += owner_[cell(l, f)] >= 0;
-        return busy_count_;
+    /// Per frame, which of t's links (its first 64) are busy in it.
+    const std::vector<Word>& busy_masks(int t) {
+        std::fill(busy_mask_.begin(), busy_mask_.end(), 0);
+        int i = 0;
+        for (int l : links(t)) {
+            const Word bit = Word{1} << (i++ % 64);
+            for (int f = 0; f < L_; ++f)
+                if (owner_[cell(l, f)] >= 0) busy_mask_[idx(f)] |= bit;
+        }
+        return busy_mask_;
     }
 
     /// The distinct transfers of frame f congesting with t.
@@ -135,7 +142,8 @@ private:
     std::vector<std::uint32_t> seen_;
     std::uint32_t epoch_ = 0, forbidden_ = 0;
     std::vector<Word> free_;
-    std::vector<int> busy_count_, swapped_;
+    std::vector<Word> busy_mask_;
+    std::vector<int> swapped_;
 };
 
 /// Inserts transfers: a free frame, else a Kempe swap of two frames that frees one.
@@ -149,20 +157,31 @@ public:
             table_.place(t, f);
             return true;
         }
-        // Frames by how many of t's links they keep busy: the fewest congesting transfers first.
-        const std::vector<int>& busy = table_.busy_counts(t);
+        // Candidate frames: those keeping the fewest of t's links busy, at most kPerMask
+        // for each set of busy links, so that frames busy on different sides of t (König:
+        // one free at the sender, one free at the receiver) are both among them.
+        const std::vector<Word>& mask = table_.busy_masks(t);
         std::iota(order_.begin(), order_.end(), 0);
-        const std::size_t k = std::min(kChainFrames, order_.size());
-        std::partial_sort(order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(k), order_.end(),
-                          [&](int x, int y) { return busy[static_cast<std::size_t>(x)] < busy[static_cast<std::size_t>(y)]; });
+        std::sort(order_.begin(), order_.end(), [&](int x, int y) {
+            const Word mx = mask[static_cast<std::size_t>(x)], my = mask[static_cast<std::size_t>(y)];
+            const int cx = std::popcount(mx), cy = std::popcount(my);
+            return cx != cy ? cx < cy : mx != my ? mx < my : x < y;
+        });
+        std::size_t k = 0, same = 0;
+        for (std::size_t i = 0; i < order_.size() && k < kChainFrames; ++i) {
+            same = k > 0 && mask[static_cast<std::size_t>(order_[i])] == mask[static_cast<std::size_t>(picked_[k - 1])] ? same + 1 : 0;
+            if (same >= kPerMask) continue;
+            if (k >= picked_.size()) picked_.push_back(0);
+            picked_[k++] = order_[i];
+        }
         conf_.resize(k);
-        for (std::size_t i = 0; i < k; ++i) table_.congesting(t, order_[i], conf_[i]);
+        for (std::size_t i = 0; i < k; ++i) table_.congesting(t, picked_[i], conf_[i]);
         int tries = 0;
         for (std::size_t i = 0; i < k; ++i)
             for (std::size_t j = 0; j < k; ++j) {
                 if (i == j || !separate(conf_[i], conf_[j])) continue;
                 if (++tries > kChainPairs) return false;
-                const int a = order_[i], b = order_[j];
+                const int a = picked_[i], b = picked_[j];
                 table_.mark_forbidden(conf_[j]);
                 if (!table_.chain(a, b, conf_[i], cap(), chain_)) continue;
                 table_.swap(a, b, chain_);
@@ -174,7 +193,7 @@ public:
 
 private:
     /// Chains are paths in König's case (at most 2L long); longer ones are cut off.
-    std::size_t cap() const { return 4 * static_cast<std::size_t>(table_.frames()) + 64; }
+    std::size_t cap() const { return 8 * static_cast<std::size_t>(table_.frames()) + 128; }
     /// No transfer of `x` congests with one of `y` (else one chain holds both: no swap helps).
     bool separate(const std::vector<int>& x, const std::vector<int>& y) const {
         for (int u : x)
@@ -184,7 +203,7 @@ private:
     }
 
     FrameTable& table_;
-    std::vector<int> order_, chain_;
+    std::vector<int> order_, picked_, chain_;
     std::vector<std::vector<int>> conf_;
 };
 
@@ -291,7 +310,12 @@ std::optional<Schedule> kempe_schedule(const Traffic& traffic, const KempeOption
     }
     const std::uint64_t steps =
         static_cast<std::uint64_t>(std::max(0, options.walk_steps_per_transfer)) * static_cast<std::uint64_t>(n);
-    std::vector<int> left = ejection_walk(table, inserter, std::move(waiting), steps, options.seed, poll, n);
+    // The walk gets a quarter of the time left: the portfolio and the searches after it
+    // need the rest when it does not place everything.
+    const Deadline walk_deadline = limits.deadline.limited() ? limits.deadline.sooner(0.25 * limits.deadline.remaining_s())
+                                                             : Deadline::after(kUnlimitedWalkSeconds);
+    DeadlinePoll walk_poll(walk_deadline, 16);
+    std::vector<int> left = ejection_walk(table, inserter, std::move(waiting), steps, options.seed, walk_poll, n);
     Schedule s;
     s.frames.resize(static_cast<std::size_t>(L));
     for (int t = 0; t < n; ++t)

@@ -13,8 +13,8 @@
 // whose fabric is not the bottleneck), this is König's algorithm and places every
 // transfer in L = Λ frames. Transfers the chains cannot place go through a bounded
 // ejection walk (take the frame with the fewest congesting transfers, which wait again;
-// a frame a transfer was just ejected from is tabu for it for a while), and what is left
-// at the end fills extra frames first fit.
+// a frame a transfer was just ejected from is tabu for it for a while; at most a quarter
+// of the time left), and what is left at the end fills extra frames first fit.
 #include <cstdint>
 #include <optional>
 

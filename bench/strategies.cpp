@@ -8,7 +8,7 @@
 // A second table runs ring-arc traffics, most of which have no liquid schedule: there a
 // search must exhaust its tree to say so, the case the papers' argument is about.
 //   bench_strategies [--time-limit S] [--every K] [--pivot lowest-index|constrained] [--csv FILE]
-// Prints the Markdown tables of the README ("ICON'04 search strategies").
+// Prints the Markdown tables of docs/reproduction/papers.md ("ICON'04 search strategies").
 #include <unistd.h>
 #include <algorithm>
 #include <chrono>
@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "sched/frame_search.hpp"
 

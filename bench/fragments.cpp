@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace {
@@ -67,9 +67,9 @@ void run_case(const liquid::Network& net, const std::string& label, int ranks, i
         rr = std::to_string(rrl) + " (" + std::to_string(since(t0)).substr(0, 5) + " s)";
     }
     const char* proven = r.liquid ? "liquid" : r.optimal ? "optimal" : "no";
-    std::printf("| %s | %d | %d | %d | %d | %d | %d | %s | %s | %.2f | %.2f | %s | %s |", label.c_str(), ranks, seed,
-                t.size(), r.duration, r.schedule.length(), r.lower_bound, proven, r.solver.c_str(), traffic_s, solve_s,
-                dsatur.c_str(), rr.c_str());
+    std::printf("| %s | %d | %d | %d | %d | %d | %d | %s | %s | %.2f | %.2f | %s | %s |", label.c_str(), ranks, seed, t.size(),
+                r.duration, r.schedule.length(), r.lower_bound, proven, r.solver.c_str(), traffic_s, solve_s, dsatur.c_str(),
+                rr.c_str());
     std::fflush(stdout);
 }
 
@@ -88,8 +88,9 @@ int main(int argc, char** argv) {
         else if (a == "--no-baselines") baselines = false;
         else fabrics.push_back(a);
     }
-    std::printf("| fabric | ranks | seed | transfers | Λ | length | lower bound | proven | by | traffic (s) | schedule (s) | "
-                "DSatur alone | round-robin alone | memory (MB) |\n");
+    std::printf(
+        "| fabric | ranks | seed | transfers | Λ | length | lower bound | proven | by | traffic (s) | schedule (s) | "
+        "DSatur alone | round-robin alone | memory (MB) |\n");
     std::printf("|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
     for (const std::string& spec : fabrics) {
         const liquid::Network net = liquid::load_network(spec);
@@ -106,7 +107,8 @@ int main(int argc, char** argv) {
                 int status = 0;
                 rusage use{};
                 wait4(child, &status, 0, &use);
-                if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) std::printf("| %s | %d | %d | failed |", label.c_str(), n, seed);
+                if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                    std::printf("| %s | %d | %d | failed |", label.c_str(), n, seed);
                 // The memory column ends the row the child printed.
                 std::printf(" %ld |\n", use.ru_maxrss / 1024);
             }

@@ -169,7 +169,8 @@ public:
         });
         std::size_t k = 0, same = 0;
         for (std::size_t i = 0; i < order_.size() && k < kChainFrames; ++i) {
-            same = k > 0 && mask[static_cast<std::size_t>(order_[i])] == mask[static_cast<std::size_t>(picked_[k - 1])] ? same + 1 : 0;
+            same = k > 0 && mask[static_cast<std::size_t>(order_[i])] == mask[static_cast<std::size_t>(picked_[k - 1])] ? same + 1
+                                                                                                                        : 0;
             if (same >= kPerMask) continue;
             if (k >= picked_.size()) picked_.push_back(0);
             picked_[k++] = order_[i];

@@ -24,9 +24,9 @@
 namespace liquid::sched {
 
 struct KempeOptions {
-    int frames = 0;                      // L: frames to insert into (<= 0: Λ of the traffic)
-    std::uint64_t seed = 1;              // insertion order ties and the ejection walk
-    int walk_steps_per_transfer = 20;    // ejection steps, per transfer (0: the chains alone)
+    int frames = 0;                    // L: frames to insert into (<= 0: Λ of the traffic)
+    std::uint64_t seed = 1;            // insertion order ties and the ejection walk
+    int walk_steps_per_transfer = 20;  // ejection steps, per transfer (0: the chains alone)
 };
 
 /// Working memory of kempe_schedule: a (link, frame) owner table and the incidence.

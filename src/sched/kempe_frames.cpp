@@ -305,9 +305,10 @@ std::optional<Schedule> kempe_schedule(const Traffic& traffic, const KempeOption
     FrameTable table(traffic, L);
     Inserter inserter(table);
     std::deque<int> waiting;
+    std::vector<int> left;  // not inserted before the deadline: first fit, after the frames
     for (int t : insertion_order(traffic, options.seed)) {
-        if (poll.expired()) return std::nullopt;
-        if (!inserter.insert(t)) waiting.push_back(t);
+        if (!left.empty() || poll.expired()) left.push_back(t);
+        else if (!inserter.insert(t)) waiting.push_back(t);
     }
     const std::uint64_t steps =
         static_cast<std::uint64_t>(std::max(0, options.walk_steps_per_transfer)) * static_cast<std::uint64_t>(n);
@@ -316,7 +317,9 @@ std::optional<Schedule> kempe_schedule(const Traffic& traffic, const KempeOption
     const Deadline walk_deadline = limits.deadline.limited() ? limits.deadline.sooner(0.25 * limits.deadline.remaining_s())
                                                              : Deadline::after(kUnlimitedWalkSeconds);
     DeadlinePoll walk_poll(walk_deadline, 16);
-    std::vector<int> left = ejection_walk(table, inserter, std::move(waiting), steps, options.seed, walk_poll, n);
+    const std::vector<int> stuck =
+        ejection_walk(table, inserter, std::move(waiting), left.empty() ? steps : 0, options.seed, walk_poll, n);
+    left.insert(left.end(), stuck.begin(), stuck.end());
     Schedule s;
     s.frames.resize(static_cast<std::size_t>(L));
     for (int t = 0; t < n; ++t)

@@ -33,7 +33,8 @@ struct KempeOptions {
 std::uint64_t kempe_memory_bytes(const Traffic& traffic, int frames);
 
 /// A schedule of at least L frames (exactly L when every transfer was placed; the caller
-/// verifies it). nullopt when the deadline expires first or the memory does not fit.
+/// verifies it). When the deadline expires during the insertion, the transfers not yet
+/// inserted fill extra frames first fit. nullopt when the memory does not fit.
 std::optional<Schedule> kempe_schedule(const Traffic& traffic, const KempeOptions& options, const Limits& limits);
 
 }  // namespace liquid::sched

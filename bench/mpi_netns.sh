@@ -132,6 +132,17 @@ else:
 json.dump(doc, open(path, "w"), indent=1)
 PY
 
+# liquid's simulator first (it needs no namespace; a failure costs no measurement): the
+# plan's predicted time and the liquid bound, per block size.
+: >"$WORK/simulated.tsv"
+if [ "$CHECK_ONLY" = 0 ]; then
+  for bytes in ${SIZES//,/ }; do
+    timeout 120 "$LIQUID" simulate --network "$NET" --size "$bytes" --method "$METHOD" --json >"$WORK/sim.json"
+    python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(sys.argv[2], d["makespan_s"], d["liquid_time_s"], sep="\t")' \
+      "$WORK/sim.json" "$bytes" >>"$WORK/simulated.tsv"
+  done
+fi
+
 ns_add() { ip netns add "$1"; NAMESPACES+=("$1"); ip -n "$1" link set lo up; }
 # tbf on the egress of $2 in namespace $1 at $3 Mbit/s; $4 = queue: deep or KB.
 throttle() {
@@ -255,13 +266,6 @@ for n in $ALGORITHMS; do
   collect "$WORK/alg-$n.log" "ompi-$n-${ALGORITHM_NAMES[$n]:-alg}"
 done
 
-# liquid's simulator: the plan's predicted time and the liquid bound, per block size.
-: >"$WORK/simulated.tsv"
-for bytes in ${SIZES//,/ }; do
-  timeout 120 "$LIQUID" simulate --network "$NET" --size "$bytes" --method "$METHOD" --json >"$WORK/sim.json"
-  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(sys.argv[2], d["makespan_s"], d["liquid_time_s"], sep="\t")' \
-    "$WORK/sim.json" "$bytes" >>"$WORK/simulated.tsv"
-done
 echo "# uptime at end:$(uptime)"
 
 COMMIT=$(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo unknown)

@@ -226,7 +226,8 @@ int main(int argc, char** argv) {
             int correct = m == "flow" || received_correctly(recv, bytes, rank, size) ? 1 : 0, all_correct = 0;
             MPI_Allreduce(&correct, &all_correct, 1, MPI_INT, MPI_MIN, comm);
             if (!all_correct) {
-                if (rank == 0) std::fprintf(stderr, "bench_mpi_alltoall: %s delivered wrong blocks at %ld bytes\n", m.c_str(), bytes);
+                if (rank == 0)
+                    std::fprintf(stderr, "bench_mpi_alltoall: %s delivered wrong blocks at %ld bytes\n", m.c_str(), bytes);
                 MPI_Abort(comm, 1);
             }
             if (rank != 0) continue;

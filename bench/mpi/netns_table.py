@@ -6,6 +6,7 @@ timeouts, retransmitted segments); the simulator file gives, per block size, liq
 predicted time of the plan and the liquid bound (the most loaded link's busy time). Every
 row gets its fraction of the liquid throughput (bound / median) and its speed-up over Open
 MPI's default and over the best Open MPI row of that size (> 1: faster than Open MPI).
+`netns_table.py --markdown RUN.json` prints a run's JSON document as a Markdown table.
 """
 import argparse
 import glob
@@ -30,7 +31,7 @@ def read_simulated(path):
     with open(path) as f:
         for line in f:
             b, makespan, bound = line.split("\t")
-            out[int(b)] = (float(makespan), float(bound))
+            out[int(b)] = (None if makespan == "-" else float(makespan), float(bound))  # "-": not simulated
     return out
 
 
@@ -48,7 +49,41 @@ def crossover(sizes, wins):
     return first
 
 
+def markdown(path):
+    """A compact Markdown table of a --json document: per block size, the bound, the
+    simulator, Open MPI's default and best row, and every liquid row."""
+    doc = json.load(open(path))
+    liquid = sorted({r["method"] for s in doc["sizes"] for r in s["rows"] if r["method"].startswith("liquid-")})
+    head = ["block", "liquid bound", "simulated plan", "Open MPI default", "best Open MPI (algorithm)"] + \
+           [f"{m} (vs default, vs best)" for m in liquid] + ["RTOs Open MPI / liquid"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+
+    def ms(t):
+        return f"{t * 1e3:,.1f} ms".replace(",", " ")
+
+    for s in doc["sizes"]:
+        b = s["bytes"]
+        size = f"{b >> 20} MiB" if b >= 1 << 20 else f"{b >> 10} KiB" if b >= 1024 else f"{b} B"
+        rows = {r["method"]: r for r in s["rows"]}
+        best = rows[s["best_ompi"]]
+        simulated = f"{ms(s['simulated_s'])} ({s['bound_s'] / s['simulated_s']:.2f})" if s["simulated_s"] else "-"
+        cells = [size, ms(s["bound_s"]), simulated,
+                 f"{ms(rows['ompi-default']['median_s'])} ({rows['ompi-default']['fraction_of_liquid']:.2f})",
+                 f"{ms(best['median_s'])} ({best['fraction_of_liquid']:.2f}, {s['best_ompi'].removeprefix('ompi-')})"]
+        for m in liquid:
+            r = rows[m]
+            cells.append(f"{ms(r['median_s'])} ({r['fraction_of_liquid']:.2f}; {r['speedup_vs_default']:.2f}×, "
+                         f"{r['speedup_vs_best_ompi']:.2f}×)")
+        ompi_rto = sum(r["rto"] for r in s["rows"] if is_ompi(r["method"]))
+        cells.append(f"{ompi_rto} / " + " + ".join(str(rows[m]["rto"]) for m in liquid))
+        print("| " + " | ".join(cells) + " |")
+    return 0
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--markdown":
+        return markdown(sys.argv[2])
     ap = argparse.ArgumentParser()
     for name in ("rows", "simulated", "reports", "flow", "flow-fraction", "commit", "config", "uptime"):
         ap.add_argument("--" + name, required=True)
@@ -64,6 +99,7 @@ def main():
         default = next(r["median_s"] for r in rows[b] if r["method"] == "ompi-default")
         best = min(r["median_s"] for r in rows[b] if is_ompi(r["method"]))
         best_name = min((r for r in rows[b] if is_ompi(r["method"])), key=lambda r: r["median_s"])["method"]
+        rows[b].sort(key=lambda r: (not r["method"].startswith("ompi-default"), not is_ompi(r["method"]), r["method"]))
         for r in rows[b]:
             r["aggregate_MB_per_s"] = b * moved / r["median_s"] / 1e6
             r["fraction_of_liquid"] = bound / r["median_s"]
@@ -82,8 +118,9 @@ def main():
         b = s["bytes"]
         print(f"{b:>8} {'liquid-bound':<22} {s['bound_s'] * 1e3:>10.3f} {'':>9} {'':>9} "
               f"{b * moved / s['bound_s'] / 1e6:>7.2f} {1:>9.3f}")
-        print(f"{b:>8} {'liquid-simulated':<22} {s['simulated_s'] * 1e3:>10.3f} {'':>9} {'':>9} "
-              f"{b * moved / s['simulated_s'] / 1e6:>7.2f} {s['bound_s'] / s['simulated_s']:>9.3f}")
+        if s["simulated_s"]:
+            print(f"{b:>8} {'liquid-simulated':<22} {s['simulated_s'] * 1e3:>10.3f} {'':>9} {'':>9} "
+                  f"{b * moved / s['simulated_s'] / 1e6:>7.2f} {s['bound_s'] / s['simulated_s']:>9.3f}")
         for r in s["rows"]:
             print(f"{b:>8} {r['method']:<22} {r['median_s'] * 1e3:>10.3f} {r['min_s'] * 1e3:>9.3f} {r['max_s'] * 1e3:>9.3f} "
                   f"{r['aggregate_MB_per_s']:>7.2f} {r['fraction_of_liquid']:>9.3f} {r['speedup_vs_default']:>10.3f} "
@@ -102,8 +139,11 @@ def main():
             "rto": sum(by_size[b]["rto"] for b in all_sizes),
         }
         x = summary[m]
-        print(f"# {m}: faster than Open MPI's default from {x['wins_vs_default_from_bytes']} B up, than every Open MPI "
-              f"row from {x['wins_vs_best_ompi_from_bytes']} B up; worst {x['worst_speedup_vs_best_ompi']:.3f}x of the best "
+        def since(b):
+            return f"from {b} B up" if b is not None else "at no size up to the largest"
+
+        print(f"# {m}: faster than Open MPI's default {since(x['wins_vs_default_from_bytes'])}, than every Open MPI "
+              f"row {since(x['wins_vs_best_ompi_from_bytes'])}; worst {x['worst_speedup_vs_best_ompi']:.3f}x of the best "
               f"at {x['worst_at_bytes']} B; {x['rto']} retransmission timeouts in all its rows")
     ompi_rto = sum(r["rto"] for s in sizes for r in s["rows"] if is_ompi(r["method"]))
     print(f"# Open MPI rows: {ompi_rto} retransmission timeouts in all")

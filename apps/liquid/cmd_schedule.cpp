@@ -15,6 +15,7 @@
 #include "result_view.hpp"
 #include "solve_fields.hpp"
 #include "status_line.hpp"
+#include "weighted_schedule.hpp"
 
 namespace liquid::app {
 namespace {
@@ -31,7 +32,27 @@ struct ScheduleOptions {
     std::string solver;  // --method milp: cbc (default) or glpk
     bool no_structure = false;
     std::string strategy, pivot;  // --method liquid: ICON'04 §7 strategy, enumeration pivot rule
+    WeightedCliOptions weighted;
 };
+
+/// The weighted schedule of a traffic with sizes (one library call), verified again.
+void schedule_weighted(const CLI::App& cmd, const ScheduleOptions& o, const LoadedTraffic& in) {
+    for (const char* option : {"--method", "--wavelengths", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"})
+        if (cmd.count(option) > 0)
+            throw InputError(option, "applies to equal-size traffics only; this traffic is weighted", "use --weighted-method, or drop it");
+    const WeightedOptions wo = weighted_options(o.weighted, o.time_limit, o.traffic.seed);
+    WeightedOptions run = wo;
+    WeightedResult r;
+    {
+        StatusLine status("schedule", !o.json);
+        run.progress = [&status](const std::string& phase) { status.set(phase); };
+        r = solve_weighted(in.traffic, traffic_link_rates(in), run);
+    }
+    const WeightedProblem p{&in.traffic, traffic_link_rates(in), wo.frame_overhead_s, wo.min_piece};
+    const std::string problem = verify_weighted_schedule(p, r.schedule);
+    if (!problem.empty()) throw std::logic_error("internal error, weighted schedule rejected by the verifier: " + problem);
+    render(weighted_schedule_view(in, r, wo), o.json);
+}
 
 SolveOptions solve_options(const ScheduleOptions& o) {
     SolveOptions s;
@@ -192,10 +213,12 @@ const RegisterCommand reg{
          cmd.add_option("--pivot", o->pivot,
                         "--method liquid: pivot rule of the full-team enumeration, constrained (default) or lowest-index; skips "
                         "the construction shortcut");
+         add_weighted_options(cmd, o->weighted);
          cmd.add_flag("--json", o->json, "print one JSON object");
-         cmd.callback([o] {
+         cmd.callback([o, &cmd] {
              SolveOptions so = solve_options(*o);
              LoadedTraffic in = load_traffic(o->traffic);
+             if (wants_weighted(cmd, in)) return schedule_weighted(cmd, *o, in);
              SolveResult r;
              {
                  StatusLine status("schedule", !o->json);

@@ -33,7 +33,8 @@ Matrix zeros(int n) { return Matrix(static_cast<std::size_t>(n), std::vector<std
 Matrix moe(int n, std::int64_t block, std::mt19937_64& rng) {
     std::vector<double> weight(static_cast<std::size_t>(n));
     std::vector<int> expert(static_cast<std::size_t>(n));
-    for (int e = 0; e < n; ++e) weight[static_cast<std::size_t>(e)] = 1.0 / std::pow(e + 1, 1.1), expert[static_cast<std::size_t>(e)] = e;
+    for (int e = 0; e < n; ++e)
+        weight[static_cast<std::size_t>(e)] = 1.0 / std::pow(e + 1, 1.1), expert[static_cast<std::size_t>(e)] = e;
     std::shuffle(expert.begin(), expert.end(), rng);
     std::discrete_distribution<int> pick(weight.begin(), weight.end());
     Matrix m = zeros(n);
@@ -58,10 +59,13 @@ Matrix sparse(int n, std::int64_t block, std::mt19937_64& rng) {
 /// A transpose over uneven slabs: host i holds a_i rows, host j receives b_j columns.
 Matrix fft(int n, std::int64_t block, std::mt19937_64& rng) {
     std::vector<std::int64_t> a, b;
-    for (int i = 0; i < n; ++i) a.push_back(1 + static_cast<std::int64_t>(rng() % 4)), b.push_back(1 + static_cast<std::int64_t>(rng() % 4));
+    for (int i = 0; i < n; ++i)
+        a.push_back(1 + static_cast<std::int64_t>(rng() % 4)), b.push_back(1 + static_cast<std::int64_t>(rng() % 4));
     Matrix m = zeros(n);
     for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) m[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = a[static_cast<std::size_t>(i)] * b[static_cast<std::size_t>(j)] * block;
+        for (int j = 0; j < n; ++j)
+            m[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] =
+                a[static_cast<std::size_t>(i)] * b[static_cast<std::size_t>(j)] * block;
     return m;
 }
 
@@ -88,7 +92,8 @@ double time_of(const WeightedResult& r, const char* name) {
 
 std::string cell(double seconds, double bound) {
     if (std::isnan(seconds)) return "–";
-    return (seconds >= 1e-3 ? std::to_string(seconds * 1e3).substr(0, 6) + " ms" : std::to_string(seconds * 1e6).substr(0, 6) + " µs") +
+    return (seconds >= 1e-3 ? std::to_string(seconds * 1e3).substr(0, 6) + " ms"
+                            : std::to_string(seconds * 1e6).substr(0, 6) + " µs") +
            (bound > 0 ? " (" + std::to_string(seconds / bound).substr(0, 5) + ")" : "");
 }
 
@@ -127,7 +132,8 @@ int main(int argc, char** argv) {
     using Family = Matrix (*)(int, std::int64_t, std::mt19937_64&);
     const std::vector<std::pair<const char*, Family>> families{{"moe", moe}, {"sparse", sparse}, {"fft", fft}, {"hot", hot}};
     std::printf("seed %llu, time limit %.3g s, repeat %d\n\n", static_cast<unsigned long long>(seed), time_limit, repeat);
-    std::printf("| instance | T* | liquid (÷ lower bound) | method | uniform plan | greedy | BvN | Solstice | Eclipse | solve |\n");
+    std::printf(
+        "| instance | T* | liquid (÷ lower bound) | method | uniform plan | greedy | BvN | Solstice | Eclipse | solve |\n");
     std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
     std::vector<Row> rows;
     std::vector<double> vs_solstice, vs_eclipse;
@@ -150,13 +156,16 @@ int main(int argc, char** argv) {
                     Row row;
                     row.name = spec + " " + family + " " + std::to_string(block / 1024) + " KiB" +
                                (delta > 0 ? " δ=" + std::to_string(static_cast<int>(delta * 1e6)) + " µs" : "");
-                    row.bound = r.lower_bound_s, row.time = r.time_s, row.gap = r.gap(), row.ms = median(ms), row.method = r.method;
+                    row.bound = r.lower_bound_s, row.time = r.time_s, row.gap = r.gap(), row.ms = median(ms),
+                    row.method = r.method;
                     row.uniform = time_of(r, "uniform"), row.greedy = time_of(r, "greedy"), row.bvn = time_of(r, "bvn");
                     row.solstice = time_of(r, "solstice"), row.eclipse = time_of(r, "eclipse");
-                    if (crossbar && delta > 0) vs_solstice.push_back(row.solstice / row.time), vs_eclipse.push_back(row.eclipse / row.time);
-                    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f ms |\n", row.name.c_str(), cell(r.bound_s, 0).c_str(),
-                                cell(row.time, row.bound).c_str(), row.method.c_str(), cell(row.uniform, row.bound).c_str(),
-                                cell(row.greedy, row.bound).c_str(), cell(row.bvn, row.bound).c_str(), cell(row.solstice, row.bound).c_str(),
+                    if (crossbar && delta > 0)
+                        vs_solstice.push_back(row.solstice / row.time), vs_eclipse.push_back(row.eclipse / row.time);
+                    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f ms |\n", row.name.c_str(),
+                                cell(r.bound_s, 0).c_str(), cell(row.time, row.bound).c_str(), row.method.c_str(),
+                                cell(row.uniform, row.bound).c_str(), cell(row.greedy, row.bound).c_str(),
+                                cell(row.bvn, row.bound).c_str(), cell(row.solstice, row.bound).c_str(),
                                 cell(row.eclipse, row.bound).c_str(), row.ms);
                     std::fflush(stdout);
                     rows.push_back(row);
@@ -165,11 +174,12 @@ int main(int argc, char** argv) {
     int within = 0;
     std::vector<double> gaps, times;
     for (const Row& r : rows) within += r.gap <= 0.02, gaps.push_back(r.gap), times.push_back(r.ms);
-    std::printf("\n%d instances: %d within 2 %% of the lower bound (%.0f %%), median gap %.3f %%, largest %.3f %%\n", static_cast<int>(rows.size()),
-                within, 100.0 * within / static_cast<double>(rows.size()), 100 * median(gaps), 100 * *std::max_element(gaps.begin(), gaps.end()));
+    std::printf("\n%d instances: %d within 2 %% of the lower bound (%.0f %%), median gap %.3f %%, largest %.3f %%\n",
+                static_cast<int>(rows.size()), within, 100.0 * within / static_cast<double>(rows.size()), 100 * median(gaps),
+                100 * *std::max_element(gaps.begin(), gaps.end()));
     if (!vs_solstice.empty())
-        std::printf("crossbar with δ: Solstice ÷ liquid median %.3f (min %.3f), Eclipse ÷ liquid median %.3f (min %.3f)\n", median(vs_solstice),
-                    *std::min_element(vs_solstice.begin(), vs_solstice.end()), median(vs_eclipse),
+        std::printf("crossbar with δ: Solstice ÷ liquid median %.3f (min %.3f), Eclipse ÷ liquid median %.3f (min %.3f)\n",
+                    median(vs_solstice), *std::min_element(vs_solstice.begin(), vs_solstice.end()), median(vs_eclipse),
                     *std::min_element(vs_eclipse.begin(), vs_eclipse.end()));
     std::printf("solve time median %.0f ms, largest %.0f ms\n", median(times), *std::max_element(times.begin(), times.end()));
     return 0;

@@ -37,9 +37,11 @@ struct ScheduleOptions {
 
 /// The weighted schedule of a traffic with sizes (one library call), verified again.
 void schedule_weighted(const CLI::App& cmd, const ScheduleOptions& o, const LoadedTraffic& in) {
-    for (const char* option : {"--method", "--wavelengths", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"})
+    for (const char* option :
+         {"--method", "--wavelengths", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"})
         if (cmd.count(option) > 0)
-            throw InputError(option, "applies to equal-size traffics only; this traffic is weighted", "use --weighted-method, or drop it");
+            throw InputError(option, "applies to equal-size traffics only; this traffic is weighted",
+                             "use --weighted-method, or drop it");
     const WeightedOptions wo = weighted_options(o.weighted, o.time_limit, o.traffic.seed);
     WeightedOptions run = wo;
     WeightedResult r;

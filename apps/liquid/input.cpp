@@ -27,8 +27,7 @@ void add_traffic_options(CLI::App& cmd, TrafficOptions& o) {
     cmd.add_option("--senders", o.senders, "comma-separated sender hosts (default: all hosts)");
     cmd.add_option("--receivers", o.receivers, "comma-separated receiver hosts (default: all hosts)");
     cmd.add_flag("--self", o.include_self, "all-to-all also sends from each host to itself (Swiss-T1 nodes)");
-    cmd.add_option("--demand", o.demand,
-                   "CSV of bytes, senders x receivers over --network's hosts (header row/column optional)")
+    cmd.add_option("--demand", o.demand, "CSV of bytes, senders x receivers over --network's hosts (header row/column optional)")
         ->check(non_empty());
     cmd.add_option("--traffic-json", o.traffic_json, "traffic over a network (JSON)")->check(non_empty());
     cmd.add_option("--seed", o.seed, "seed of random patterns")->capture_default_str()->check(whole_number(0, LLONG_MAX));

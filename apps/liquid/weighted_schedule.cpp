@@ -79,8 +79,8 @@ ResultView weighted_schedule_view(const LoadedTraffic& in, const WeightedResult&
                               {"time_s", c.applicable ? nlohmann::json(c.time_s) : nlohmann::json()},
                               {"frames", c.frames},
                               {"ms", c.ms}});
-        candidate_lines += c.applicable ? fmt::format("\n  {:<9} {:>14} {:>7} frames {:>9.1f} ms{}{}", c.name, seconds_text(c.time_s),
-                                                      c.frames, c.ms, c.note.empty() ? "" : "  ", c.note)
+        candidate_lines += c.applicable ? fmt::format("\n  {:<9} {:>14} {:>7} frames {:>9.1f} ms{}{}", c.name,
+                                                      seconds_text(c.time_s), c.frames, c.ms, c.note.empty() ? "" : "  ", c.note)
                                         : fmt::format("\n  {:<9} not run: {}", c.name, c.note);
     }
     ResultView v(19);
@@ -88,7 +88,8 @@ ResultView weighted_schedule_view(const LoadedTraffic& in, const WeightedResult&
         .field("transfers", t.size(), "transfers", fmt::format("{} carrying {:.0f} bytes", t.size(), total))
         .json_only("links", t.link_count())
         .json_only("bytes", total)
-        .field("bound_s", r.bound_s, "bound T*", fmt::format("{} (the most loaded link's bytes over its rate)", seconds_text(r.bound_s)))
+        .field("bound_s", r.bound_s, "bound T*",
+               fmt::format("{} (the most loaded link's bytes over its rate)", seconds_text(r.bound_s)))
         .names("bottlenecks", bottlenecks, "bottlenecks")
         .field("frame_overhead_s", o.frame_overhead_s, "frame overhead", seconds_text(o.frame_overhead_s))
         .field("min_piece", o.min_piece, "minimum piece", fmt::format("{} bytes", o.min_piece))

@@ -21,8 +21,9 @@ bool is_number(const std::string& s) { return !s.empty() && s.find_first_not_of(
 
 std::int64_t bytes_of(const std::string& cell, const io::TextLines& lines, std::size_t column) {
     if (!is_number(cell) || cell.size() > 15)
-        lines.fail("column " + std::to_string(column + 1) + ": '" + printable_name(cell) + "' is not a whole number of bytes >= 0",
-                   "write byte counts as integers (0 = no transfer)");
+        lines.fail(
+            "column " + std::to_string(column + 1) + ": '" + printable_name(cell) + "' is not a whole number of bytes >= 0",
+            "write byte counts as integers (0 = no transfer)");
     return std::stoll(cell);
 }
 

@@ -48,8 +48,8 @@ std::vector<std::string_view> words(std::string_view text) {
 double parse_size(std::string_view text, const std::string& where) {
     const auto w = words(text);
     const std::string shown = w.empty() ? std::string() : std::string(w.front());
-    const bool digits = w.size() == 1 && w.front().size() <= 15 &&
-                        w.front().find_first_not_of("0123456789") == std::string_view::npos;
+    const bool digits =
+        w.size() == 1 && w.front().size() <= 15 && w.front().find_first_not_of("0123456789") == std::string_view::npos;
     if (!digits || std::stod(shown) < 1)
         throw InputError(where, "size '" + printable_name(shown) + "' after '@' is not a whole number of bytes >= 1",
                          "write 'name: link link ... @ BYTES', e.g. '@ 4096'");

@@ -54,7 +54,8 @@ std::vector<int> max_weight_matching(int n, const std::vector<double>& weight) {
                 if (used[static_cast<std::size_t>(j)]) continue;
                 const double cost = -weight[static_cast<std::size_t>(i0 - 1) * N + static_cast<std::size_t>(j - 1)];
                 const double cur = cost - u[static_cast<std::size_t>(i0)] - v[static_cast<std::size_t>(j)];
-                if (cur < minv[static_cast<std::size_t>(j)]) minv[static_cast<std::size_t>(j)] = cur, way[static_cast<std::size_t>(j)] = j0;
+                if (cur < minv[static_cast<std::size_t>(j)])
+                    minv[static_cast<std::size_t>(j)] = cur, way[static_cast<std::size_t>(j)] = j0;
                 if (minv[static_cast<std::size_t>(j)] < delta) delta = minv[static_cast<std::size_t>(j)], j1 = j;
             }
             for (int j = 0; j <= n; ++j)

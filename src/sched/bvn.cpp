@@ -42,8 +42,8 @@ std::vector<Slot> peel(const CrossbarDemand& d, bool halving, WeightedClock::tim
     std::vector<Slot> slots;
     while (*std::max_element(m.begin(), m.end()) > 0) {
         if (WeightedClock::now() > deadline) return {};
-        std::vector<int> match =
-            perfect_matching(d.n, [&](int i, int j) { return m[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(j)] >= threshold; });
+        std::vector<int> match = perfect_matching(
+            d.n, [&](int i, int j) { return m[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(j)] >= threshold; });
         if (match.empty()) {
             if (threshold == 1) return {};  // cannot happen on equal line sums (Birkhoff)
             threshold /= 2;

@@ -75,7 +75,8 @@ std::vector<int> matching_set(const CrossbarDemand& d, const std::vector<double>
 
 /// Candidate columns for duals y: the exact matching on a crossbar, else greedy sets by
 /// dual and by dual per link.
-std::vector<std::vector<int>> price(const Traffic& t, const std::optional<CrossbarDemand>& crossbar, const std::vector<double>& y) {
+std::vector<std::vector<int>> price(const Traffic& t, const std::optional<CrossbarDemand>& crossbar,
+                                    const std::vector<double>& y) {
     if (crossbar) return {matching_set(*crossbar, y)};
     std::vector<int> by_dual(static_cast<std::size_t>(t.size()));
     std::iota(by_dual.begin(), by_dual.end(), 0);
@@ -89,11 +90,13 @@ std::vector<std::vector<int>> price(const Traffic& t, const std::optional<Crossb
 
 /// Whole bytes from the LP's frame durations: each transfer fills its frames longest
 /// first; rounding remainders join its largest piece.
-WeightedSchedule round_columns(const WeightedProblem& p, const std::vector<std::vector<int>>& sets, const std::vector<double>& seconds) {
+WeightedSchedule round_columns(const WeightedProblem& p, const std::vector<std::vector<int>>& sets,
+                               const std::vector<double>& seconds) {
     const Traffic& t = *p.traffic;
     std::vector<int> order(sets.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return seconds[static_cast<std::size_t>(a)] > seconds[static_cast<std::size_t>(b)]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return seconds[static_cast<std::size_t>(a)] > seconds[static_cast<std::size_t>(b)]; });
     std::vector<std::int64_t> left(static_cast<std::size_t>(t.size()));
     for (int x = 0; x < t.size(); ++x) left[static_cast<std::size_t>(x)] = transfer_bytes(t[x]);
     WeightedSchedule s;
@@ -106,7 +109,8 @@ WeightedSchedule round_columns(const WeightedProblem& p, const std::vector<std::
             const std::int64_t b = std::min<std::int64_t>(rest, static_cast<std::int64_t>(std::max(0.0, capacity)));
             if (b <= 0) continue;
             rest -= b;
-            if (largest[static_cast<std::size_t>(x)].first < 0) largest[static_cast<std::size_t>(x)] = {s.length(), static_cast<int>(f.pieces.size())};
+            if (largest[static_cast<std::size_t>(x)].first < 0)
+                largest[static_cast<std::size_t>(x)] = {s.length(), static_cast<int>(f.pieces.size())};
             f.pieces.push_back({x, b});
         }
         if (!f.pieces.empty()) s.frames.push_back(std::move(f));

@@ -78,8 +78,10 @@ void repair_small_pieces(const WeightedProblem& p, WeightedSchedule& s) {
     };
     for (int f = 0; f < s.length(); ++f)
         for (int k = 0; k < static_cast<int>(s.frames[static_cast<std::size_t>(f)].pieces.size()); ++k) {
-            auto& best = largest[static_cast<std::size_t>(s.frames[static_cast<std::size_t>(f)].pieces[static_cast<std::size_t>(k)].transfer)];
-            if (best.first < 0 || s.frames[static_cast<std::size_t>(f)].pieces[static_cast<std::size_t>(k)].bytes > bytes_at(best))
+            auto& best = largest[static_cast<std::size_t>(
+                s.frames[static_cast<std::size_t>(f)].pieces[static_cast<std::size_t>(k)].transfer)];
+            if (best.first < 0 ||
+                s.frames[static_cast<std::size_t>(f)].pieces[static_cast<std::size_t>(k)].bytes > bytes_at(best))
                 best = {f, k};
         }
     for (int f = 0; f < s.length(); ++f)
@@ -91,7 +93,8 @@ void repair_small_pieces(const WeightedProblem& p, WeightedSchedule& s) {
             x.bytes = 0;
         }
     for (WeightedFrame& f : s.frames)
-        f.pieces.erase(std::remove_if(f.pieces.begin(), f.pieces.end(), [](const Piece& x) { return x.bytes == 0; }), f.pieces.end());
+        f.pieces.erase(std::remove_if(f.pieces.begin(), f.pieces.end(), [](const Piece& x) { return x.bytes == 0; }),
+                       f.pieces.end());
     s.frames.erase(std::remove_if(s.frames.begin(), s.frames.end(), [](const WeightedFrame& f) { return f.pieces.empty(); }),
                    s.frames.end());
     set_frame_durations(p, s);

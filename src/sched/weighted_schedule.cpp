@@ -10,13 +10,13 @@ namespace liquid {
 namespace {
 
 constexpr NameTable<WeightedMethod, 8> kWeightedMethods{{{WeightedMethod::Best, "best"},
-                                                          {WeightedMethod::Lp, "lp"},
-                                                          {WeightedMethod::Greedy, "greedy"},
-                                                          {WeightedMethod::Uniform, "uniform"},
-                                                          {WeightedMethod::Bucketed, "bucketed"},
-                                                          {WeightedMethod::Bvn, "bvn"},
-                                                          {WeightedMethod::Solstice, "solstice"},
-                                                          {WeightedMethod::Eclipse, "eclipse"}}};
+                                                         {WeightedMethod::Lp, "lp"},
+                                                         {WeightedMethod::Greedy, "greedy"},
+                                                         {WeightedMethod::Uniform, "uniform"},
+                                                         {WeightedMethod::Bucketed, "bucketed"},
+                                                         {WeightedMethod::Bvn, "bvn"},
+                                                         {WeightedMethod::Solstice, "solstice"},
+                                                         {WeightedMethod::Eclipse, "eclipse"}}};
 
 }  // namespace
 

@@ -83,7 +83,8 @@ public:
     }
 
     void skip(WeightedMethod m, const std::string& why) {
-        if (o_.method == m) throw InputError("--weighted-method", std::string(weighted_method_name(m)) + ": " + why, "choose another method");
+        if (o_.method == m)
+            throw InputError("--weighted-method", std::string(weighted_method_name(m)) + ": " + why, "choose another method");
         r_.candidates.push_back({weighted_method_name(m), false, why, 0, 0, 0});
     }
 
@@ -145,7 +146,8 @@ WeightedResult solve_weighted(const Traffic& traffic, const std::vector<double>&
         run.phase("uniform plan");
         const auto started = WeightedClock::now();
         auto frames = uniform_frames(traffic, 0.2 * o.time_limit_s, o.seed);
-        run.offer(WeightedMethod::Uniform, whole_transfer_frames(p, frames), started, "the uniform liquid plan run with the real sizes");
+        run.offer(WeightedMethod::Uniform, whole_transfer_frames(p, frames), started,
+                  "the uniform liquid plan run with the real sizes");
         seeds.insert(seeds.end(), frames.begin(), frames.end());
     }
     if (run.wanted(WeightedMethod::Greedy) || run.wanted(WeightedMethod::Lp)) {

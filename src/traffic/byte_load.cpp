@@ -47,7 +47,8 @@ bool has_unequal_sizes(const Traffic& traffic) {
 void check_byte_sizes(const Traffic& traffic, const std::vector<double>& rates, const std::string& where) {
     for (const Transfer& t : traffic.transfers())
         if (!(t.size >= 1) || t.size != std::floor(t.size) || t.size > 9.0e15)
-            throw InputError(where + ": transfer " + t.name, "size " + std::to_string(t.size) + " is not a whole number of bytes >= 1",
+            throw InputError(where + ": transfer " + t.name,
+                             "size " + std::to_string(t.size) + " is not a whole number of bytes >= 1",
                              "give sizes as integers of bytes");
     if (rates.size() != static_cast<std::size_t>(traffic.link_count()))
         throw InputError(where, "the link rates do not match the traffic's links", "give one rate per link");

@@ -7,7 +7,8 @@
 
 namespace liquid {
 
-Traffic traffic_from_bytes(const Network& net, const std::vector<int>& hosts, const std::vector<std::vector<std::int64_t>>& bytes) {
+Traffic traffic_from_bytes(const Network& net, const std::vector<int>& hosts,
+                           const std::vector<std::vector<std::int64_t>>& bytes) {
     if (bytes.size() != hosts.size())
         throw InputError("demand matrix", std::to_string(bytes.size()) + " rows for " + std::to_string(hosts.size()) + " hosts",
                          "give one row per host");

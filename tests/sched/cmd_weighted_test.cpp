@@ -62,12 +62,13 @@ TEST(WeightedCommand, JsonContractOnADemandMatrix) {
     EXPECT_NEAR(j["bound_s"].get<double>(), (1048576.0 + 4096 * 24) / 1.25e8, 1e-12);
     EXPECT_GE(j["time_s"].get<double>(), j["lower_bound_s"].get<double>() * (1 - 1e-12));
     for (const auto& c : j["candidates"])
-        if (c["applicable"].get<bool>()) EXPECT_LE(j["time_s"].get<double>(), c["time_s"].get<double>()) << c["name"];
+        if (c["applicable"].get<bool>()) { EXPECT_LE(j["time_s"].get<double>(), c["time_s"].get<double>()) << c["name"]; }
     std::filesystem::remove(csv);
 }
 
 TEST(WeightedCommand, TrafficFileSizesAndAnalyzeBound) {
-    const std::string t = temp_file("liquid-weighted.traffic", "x1: l1 l2 @ 4096\nx2: l1 l3 @ 1000\nx3: l4 l2 @ 3000\nx4: l4 l3 @ 500\n");
+    const std::string t =
+        temp_file("liquid-weighted.traffic", "x1: l1 l2 @ 4096\nx2: l1 l3 @ 1000\nx3: l4 l2 @ 3000\nx4: l4 l3 @ 500\n");
     const CommandResult s = run("schedule --traffic " + t + " --json");
     ASSERT_EQ(s.exit_code, 0) << s.err;
     const auto j = nlohmann::json::parse(s.out);

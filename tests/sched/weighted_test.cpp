@@ -29,13 +29,16 @@ Traffic square() {
 
 std::vector<std::vector<std::int64_t>> random_bytes(int n, std::uint32_t seed, bool skewed) {
     std::mt19937 rng(seed);
-    std::vector<std::vector<std::int64_t>> m(static_cast<std::size_t>(n), std::vector<std::int64_t>(static_cast<std::size_t>(n), 0));
+    std::vector<std::vector<std::int64_t>> m(static_cast<std::size_t>(n),
+                                             std::vector<std::int64_t>(static_cast<std::size_t>(n), 0));
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
             if (i == j) continue;
             const int k = static_cast<int>(rng() % 6);
             // Skewed: a few large entries (a hot pair per row), the rest small or empty.
-            std::int64_t b = skewed ? (k == 0 ? (1 << 22) + static_cast<std::int64_t>(rng() % 65536) : k < 3 ? 4096 * (1 + rng() % 4) : 0)
+            std::int64_t b = skewed ? (k == 0  ? (1 << 22) + static_cast<std::int64_t>(rng() % 65536)
+                                       : k < 3 ? 4096 * (1 + rng() % 4)
+                                               : 0)
                                     : 4096 * static_cast<std::int64_t>(1 + rng() % 256);
             m[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = b;
         }
@@ -137,7 +140,7 @@ TEST(WeightedSolve, CrossbarWithoutOverheadReachesTheBound) {
         EXPECT_NEAR(candidate_time(r, "bvn") / r.bound_s, 1.0, 1e-6) << seed;
         EXPECT_TRUE(r.lp_exact) << seed;
         for (const auto& c : r.candidates)
-            if (c.applicable) EXPECT_LE(r.time_s, c.time_s) << c.name;
+            if (c.applicable) { EXPECT_LE(r.time_s, c.time_s) << c.name; }
     }
 }
 
@@ -195,8 +198,8 @@ TEST(WeightedSolve, PacketFabricsStayWithinTheirBaselinesAndAboveTheBound) {
         const WeightedResult r = run(net, random_bytes(n, 11, true), 0);
         EXPECT_GE(r.time_s, r.lower_bound_s * (1 - 1e-12)) << net.name();
         for (const auto& c : r.candidates) {
-            if (c.applicable) EXPECT_LE(r.time_s, c.time_s) << net.name() << " " << c.name;
-            if (c.name == "bvn") EXPECT_FALSE(c.applicable) << net.name();
+            if (c.applicable) { EXPECT_LE(r.time_s, c.time_s) << net.name() << " " << c.name; }
+            if (c.name == "bvn") { EXPECT_FALSE(c.applicable) << net.name(); }
         }
         // The split LP schedule improves on whole transfers (greedy) on a skewed matrix.
         EXPECT_LT(candidate_time(r, "lp"), candidate_time(r, "greedy")) << net.name();

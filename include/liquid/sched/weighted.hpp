@@ -33,9 +33,9 @@ struct WeightedSchedule {
 /// The problem a weighted schedule answers.
 struct WeightedProblem {
     const Traffic* traffic = nullptr;
-    std::vector<double> rates;     // bytes/s per link
-    double frame_overhead_s = 0;   // cost of every frame
-    std::int64_t min_piece = 1;    // smallest piece of a split transfer, bytes
+    std::vector<double> rates;    // bytes/s per link
+    double frame_overhead_s = 0;  // cost of every frame
+    std::int64_t min_piece = 1;   // smallest piece of a split transfer, bytes
 };
 
 /// Sets every frame's duration from its pieces.
@@ -77,16 +77,16 @@ struct WeightedCandidate {
 
 struct WeightedResult {
     WeightedSchedule schedule;
-    std::string method;         // which candidate the schedule is
-    double time_s = 0;          // total time, overheads included
-    double bound_s = 0;         // T*
-    double lower_bound_s = 0;   // max(T*, configuration LP) + overhead · Λ
-    std::string bound_by;       // "byte load" or "configuration LP"
-    double lp_value_s = 0;      // the configuration LP's value when it was solved (0 if not)
-    bool lp_exact = false;      // its pricing was exact (the LP value is a bound)
-    bool optimal = false;       // time == lower bound
+    std::string method;        // which candidate the schedule is
+    double time_s = 0;         // total time, overheads included
+    double bound_s = 0;        // T*
+    double lower_bound_s = 0;  // max(T*, configuration LP) + overhead · Λ
+    std::string bound_by;      // "byte load" or "configuration LP"
+    double lp_value_s = 0;     // the configuration LP's value when it was solved (0 if not)
+    bool lp_exact = false;     // its pricing was exact (the LP value is a bound)
+    bool optimal = false;      // time == lower bound
     bool timed_out = false;
-    int min_frames = 0;         // Λ: frames any schedule needs
+    int min_frames = 0;  // Λ: frames any schedule needs
     std::vector<int> bottlenecks;
     std::vector<WeightedCandidate> candidates;
     double elapsed_ms = 0;

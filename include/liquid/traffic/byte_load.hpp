@@ -15,9 +15,9 @@
 namespace liquid {
 
 struct ByteLoad {
-    std::vector<double> bytes;   // per link
-    std::vector<double> time_s;  // per link: bytes / rate
-    double bound_s = 0;          // T* = max time_s
+    std::vector<double> bytes;     // per link
+    std::vector<double> time_s;    // per link: bytes / rate
+    double bound_s = 0;            // T* = max time_s
     std::vector<int> bottlenecks;  // links whose time is T* (relative tolerance 1e-12), ascending
 };
 

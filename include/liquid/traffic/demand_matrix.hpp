@@ -12,6 +12,7 @@ namespace liquid {
 
 /// bytes[i][j]: from hosts[i] to hosts[j]. Throws InputError on a wrong shape, a negative
 /// entry or a matrix without any transfer.
-Traffic traffic_from_bytes(const Network& net, const std::vector<int>& hosts, const std::vector<std::vector<std::int64_t>>& bytes);
+Traffic traffic_from_bytes(const Network& net, const std::vector<int>& hosts,
+                           const std::vector<std::vector<std::int64_t>>& bytes);
 
 }  // namespace liquid

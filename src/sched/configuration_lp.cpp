@@ -5,7 +5,8 @@
 // enters. On a crossbar the pricing is a maximum-weight matching (exact, so the LP value is
 // a lower bound); elsewhere it is greedy, so the value is only an upper bound. Without
 // frame overhead and minimum piece, the LP optimum is the best split schedule; the
-// rounding below gives whole bytes to the frames in decreasing duration order.
+// rounding below gives whole bytes to the frames in decreasing duration order (a frame
+// grows by at most a byte, plus what the LP's feasibility tolerance leaves).
 #include <glpk.h>
 
 #include <algorithm>
@@ -89,7 +90,8 @@ std::vector<std::vector<int>> price(const Traffic& t, const std::optional<Crossb
 }
 
 /// Whole bytes from the LP's frame durations: each transfer fills its frames longest
-/// first; rounding remainders join its largest piece.
+/// first, up to the duration rounded up to a whole byte; what the LP's tolerance leaves
+/// joins the transfer's largest piece.
 WeightedSchedule round_columns(const WeightedProblem& p, const std::vector<std::vector<int>>& sets,
                                const std::vector<double>& seconds) {
     const Traffic& t = *p.traffic;
@@ -105,7 +107,7 @@ WeightedSchedule round_columns(const WeightedProblem& p, const std::vector<std::
         WeightedFrame f;
         for (int x : sets[static_cast<std::size_t>(c)]) {
             auto& rest = left[static_cast<std::size_t>(x)];
-            const double capacity = std::floor(seconds[static_cast<std::size_t>(c)] * transfer_rate(t, p.rates, x) + 1e-6);
+            const double capacity = std::ceil(seconds[static_cast<std::size_t>(c)] * transfer_rate(t, p.rates, x) - 1e-6);
             const std::int64_t b = std::min<std::int64_t>(rest, static_cast<std::int64_t>(std::max(0.0, capacity)));
             if (b <= 0) continue;
             rest -= b;

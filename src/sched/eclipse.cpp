@@ -3,7 +3,7 @@
 // matching M and duration α that serve the most bytes per unit of time spent, the
 // reconfiguration delay δ included: max Σ_{(i,j)∈M} min(α, R_ij) / (α / rate + δ), where R is
 // the demand left. The paper's greedy runs within a time window; here it runs until every
-// byte is served. α is tried at the distinct remaining entries (at most kAlphas of them,
+// byte is served. α is tried at the distinct remaining entries (at most kAlphas = 12 of them,
 // spread over their range in sorted order), each with a maximum-weight matching.
 #include <algorithm>
 
@@ -13,7 +13,7 @@
 namespace liquid::sched {
 namespace {
 
-constexpr std::size_t kAlphas = 24;
+constexpr std::size_t kAlphas = 12;
 
 std::vector<std::int64_t> alpha_candidates(const std::vector<std::int64_t>& left) {
     std::vector<std::int64_t> v;

@@ -100,7 +100,8 @@ private:
 };
 
 void run_crossbar_peers(Run& run, const WeightedProblem& p, const std::optional<sched::CrossbarDemand>& crossbar,
-                        const std::string& why_not, WeightedClock::time_point deadline) {
+                        const std::string& why_not, double share_s, WeightedClock::time_point run_deadline) {
+    WeightedClock::time_point deadline = run_deadline;
     struct Peer {
         WeightedMethod method;
         std::function<std::vector<sched::Slot>(const sched::CrossbarDemand&)> slots;
@@ -117,6 +118,8 @@ void run_crossbar_peers(Run& run, const WeightedProblem& p, const std::optional<
         }
         run.phase(weighted_method_name(peer.method));
         const auto started = WeightedClock::now();
+        // Each peer gets its share of the budget, so the LP keeps time of its own.
+        deadline = std::min(run_deadline, after(share_s));
         std::vector<sched::Slot> slots = peer.slots(*crossbar);
         if (slots.empty()) run.skip(peer.method, "the time limit expired");
         else run.offer(peer.method, sched::schedule_from_slots(p, *crossbar, slots), started);
@@ -166,8 +169,11 @@ WeightedResult solve_weighted(const Traffic& traffic, const std::vector<double>&
         run.offer(WeightedMethod::Bucketed, whole_transfer_frames(p, frames), started);
         seeds.insert(seeds.end(), frames.begin(), frames.end());
     }
-    run_crossbar_peers(run, p, crossbar, why_not, deadline);
-    if (run.wanted(WeightedMethod::Lp)) {
+    run_crossbar_peers(run, p, crossbar, why_not, 0.15 * o.time_limit_s, deadline);
+    const double byte_bound = r.bound_s + o.frame_overhead_s * r.min_frames;
+    if (o.method == WeightedMethod::Best && r.time_s <= byte_bound * (1 + 1e-12)) {
+        run.skip(WeightedMethod::Lp, "a schedule already meets the lower bound");
+    } else if (run.wanted(WeightedMethod::Lp)) {
         run.phase("configuration LP");
         const auto started = WeightedClock::now();
         sched::ConfigurationLp lp = sched::configuration_lp(p, seeds, crossbar, deadline);

@@ -138,9 +138,16 @@ TEST(WeightedSolve, CrossbarWithoutOverheadReachesTheBound) {
         const WeightedResult r = run(net, random_bytes(8, seed, seed % 2 == 0), 0);
         EXPECT_NEAR(r.time_s / r.bound_s, 1.0, 1e-6) << seed;
         EXPECT_NEAR(candidate_time(r, "bvn") / r.bound_s, 1.0, 1e-6) << seed;
-        EXPECT_TRUE(r.lp_exact) << seed;
+        // The configuration LP alone: exact pricing on a crossbar, and its value is T*.
+        const WeightedResult lp = run(net, random_bytes(8, seed, seed % 2 == 0), 0, WeightedMethod::Lp);
+        EXPECT_TRUE(lp.lp_exact) << seed;
+        EXPECT_NEAR(lp.lp_value_s / lp.bound_s, 1.0, 1e-9) << seed;
+        // Rounding to whole bytes lengthens a frame by at most one byte.
+        EXPECT_LE(lp.time_s, lp.bound_s + lp.schedule.length() / net.default_rate() * (1 + 1e-9)) << seed;
         for (const auto& c : r.candidates)
-            if (c.applicable) { EXPECT_LE(r.time_s, c.time_s) << c.name; }
+            if (c.applicable) {
+                EXPECT_LE(r.time_s, c.time_s) << c.name;
+            }
     }
 }
 
@@ -198,8 +205,12 @@ TEST(WeightedSolve, PacketFabricsStayWithinTheirBaselinesAndAboveTheBound) {
         const WeightedResult r = run(net, random_bytes(n, 11, true), 0);
         EXPECT_GE(r.time_s, r.lower_bound_s * (1 - 1e-12)) << net.name();
         for (const auto& c : r.candidates) {
-            if (c.applicable) { EXPECT_LE(r.time_s, c.time_s) << net.name() << " " << c.name; }
-            if (c.name == "bvn") { EXPECT_FALSE(c.applicable) << net.name(); }
+            if (c.applicable) {
+                EXPECT_LE(r.time_s, c.time_s) << net.name() << " " << c.name;
+            }
+            if (c.name == "bvn") {
+                EXPECT_FALSE(c.applicable) << net.name();
+            }
         }
         // The split LP schedule improves on whole transfers (greedy) on a skewed matrix.
         EXPECT_LT(candidate_time(r, "lp"), candidate_time(r, "greedy")) << net.name();

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/sched/weighted.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/byte_load.hpp"
 #include "liquid/traffic/demand_matrix.hpp"
 

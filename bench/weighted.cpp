@@ -160,8 +160,9 @@ int main(int argc, char** argv) {
                     row.method = r.method;
                     row.uniform = time_of(r, "uniform"), row.greedy = time_of(r, "greedy"), row.bvn = time_of(r, "bvn");
                     row.solstice = time_of(r, "solstice"), row.eclipse = time_of(r, "eclipse");
-                    if (crossbar && delta > 0)
-                        vs_solstice.push_back(row.solstice / row.time), vs_eclipse.push_back(row.eclipse / row.time);
+                    // A peer out of its share of the budget (NaN) has no ratio.
+                    if (crossbar && delta > 0 && !std::isnan(row.solstice)) vs_solstice.push_back(row.solstice / row.time);
+                    if (crossbar && delta > 0 && !std::isnan(row.eclipse)) vs_eclipse.push_back(row.eclipse / row.time);
                     std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f ms |\n", row.name.c_str(),
                                 cell(r.bound_s, 0).c_str(), cell(row.time, row.bound).c_str(), row.method.c_str(),
                                 cell(row.uniform, row.bound).c_str(), cell(row.greedy, row.bound).c_str(),

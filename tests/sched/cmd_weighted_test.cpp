@@ -62,7 +62,9 @@ TEST(WeightedCommand, JsonContractOnADemandMatrix) {
     EXPECT_NEAR(j["bound_s"].get<double>(), (1048576.0 + 4096 * 24) / 1.25e8, 1e-12);
     EXPECT_GE(j["time_s"].get<double>(), j["lower_bound_s"].get<double>() * (1 - 1e-12));
     for (const auto& c : j["candidates"])
-        if (c["applicable"].get<bool>()) { EXPECT_LE(j["time_s"].get<double>(), c["time_s"].get<double>()) << c["name"]; }
+        if (c["applicable"].get<bool>()) {
+            EXPECT_LE(j["time_s"].get<double>(), c["time_s"].get<double>()) << c["name"];
+        }
     std::filesystem::remove(csv);
 }
 

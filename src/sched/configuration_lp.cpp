@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numeric>
 
@@ -23,6 +24,10 @@ namespace {
 
 constexpr int kMaxIterations = 5000;
 constexpr double kEntryWorth = 1 + 1e-9;
+// Column generation tails off: it stops when kStall rounds improved the value by less than
+// kStallGain (relative); the LP is then not solved to optimality (its value is no bound).
+constexpr int kStall = 100;
+constexpr double kStallGain = 1e-4;
 
 using Problem = std::unique_ptr<glp_prob, void (*)(glp_prob*)>;
 
@@ -155,7 +160,8 @@ ConfigurationLp configuration_lp(const WeightedProblem& p, const std::vector<std
     glp_init_smcp(&params);
     params.msg_lev = GLP_MSG_OFF;
     std::vector<double> y(static_cast<std::size_t>(t.size())), x_last;
-    double value_last = 0;
+    double value_last = 0, stall_value = std::numeric_limits<double>::infinity();
+    int stalled = 0;
     bool converged = false;
     for (; out.iterations < kMaxIterations && WeightedClock::now() < deadline; ++out.iterations) {
         const auto ms_left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - WeightedClock::now()).count();
@@ -163,6 +169,8 @@ ConfigurationLp configuration_lp(const WeightedProblem& p, const std::vector<std
         if (glp_simplex(lp, &params) != 0 || glp_get_status(lp) != GLP_OPT) break;
         out.solved = true;
         value_last = glp_get_obj_val(lp);
+        if (value_last < stall_value * (1 - kStallGain)) stall_value = value_last, stalled = 0;
+        else if (++stalled >= kStall) break;
         x_last.resize(sets.size());
         for (std::size_t c = 0; c < sets.size(); ++c) x_last[c] = glp_get_col_prim(lp, static_cast<int>(c) + 1);
         for (int x = 0; x < t.size(); ++x) y[static_cast<std::size_t>(x)] = glp_get_row_dual(lp, x + 1);

@@ -4,7 +4,7 @@
 
 #include "liquid/base/error.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 nlohmann::json plan_json(const Plan& plan) {
     using nlohmann::json;
@@ -105,4 +105,4 @@ Plan read_plan_json(const std::string& path) {
     return plan;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -5,7 +5,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/plan/plan.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 std::vector<std::string> read_rank_map(const std::string& path) {
     std::ifstream in(path);
@@ -50,4 +50,4 @@ std::vector<std::string> read_rank_map(const std::string& path) {
     return hosts;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -41,6 +41,7 @@ SKIP = [
     (r"fat-tree:4,5|fat-tree:32,2|hypercube:10", "a 1 024-host all-to-all (a million transfers, minutes on 2 cores)"),
     (r"--time-limit 600|--time-limit 60\b|--time-limit 30\b", "a budget of half a minute or more"),
     (r"--from t1\.json|--from p2p\.json|--from sim\.json", "reads the result of a skipped experiment"),
+    (r"man liquid", "needs `make install` (the man page under PREFIX/share/man)"),
     (r"optical allgather -n 2048", "needs 5.8 s of CPU and 0.55 GB"),
     (r"liquid report --network swiss-t1 --self -o t1\.html", "a schedule page of 1 024 transfers (covered by the saved-schedule example)"),
 ]

@@ -139,7 +139,7 @@ def fig511_readings():
 def allocation_44000000():
     """The hand-checked two-switch allocation, as `liquid testbed t1 --allocation` prints it."""
     text = liquid("testbed", "t1", "--allocation", "44000000", "--max-categories", "100000")
-    return [line for line in text.splitlines() if line.startswith(("allocation ", "skeleton ", "dsatur:"))]
+    return [line for line in text.splitlines() if line.startswith(("allocation ", "skeleton ", "dsatur:", "categories "))]
 
 
 def analyze_lines(*args):
@@ -149,6 +149,7 @@ def analyze_lines(*args):
 
 # (file the text must be in, relative to the repository root; what renders the text)
 CHECKS = [
+    ("README.md", lambda: analyze_lines("--network", "ibnetdiscover:tests/data/ib/topology.txt,tests/data/ib/ftree-lfts.dump")),
     ("docs/scheduling.md", analyze_lines),
     ("docs/reproduction/swiss-t1.md", testbed_lines),
     ("docs/reproduction/swiss-t1.md", allocation_44000000),

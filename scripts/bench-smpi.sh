@@ -15,7 +15,7 @@ only=${4:-}  # run only the fabrics whose name matches this extended regex
 algorithms=${5:-}  # SMPI's algorithms to run (default: all that run for the rank count)
 ib="ibnetdiscover:$repo/tests/data/ib/topology.txt,$repo/tests/data/ib/minhop-lfts.dump"
 fabrics=(
-  "two-switch-3+3|--network $repo/bench/mpi/two-switch-netns.json"
+  "two-switch-3+3|--network $repo/bench/smpi/two-switch-3+3.json"
   "two-switch-4+4|--network $repo/bench/smpi/two-switch-4+4.json"
   "two-switch-4+4, slow cable|--network $repo/bench/smpi/two-switch-4+4-slow-cable.json"
   "two-switch-5+3|--network $repo/bench/smpi/two-switch-5+3-uneven.json"

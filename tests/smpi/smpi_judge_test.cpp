@@ -57,7 +57,7 @@ void expect_judged(const std::string& args, double bound_share, double vs_best) 
 
 TEST(SmpiJudge, TwoSwitchReachesTheBound) {
     SKIP_UNLESS_SMPI();
-    const std::string net = "--network " + test::source_path("bench/mpi/two-switch-netns.json");
+    const std::string net = "--network " + test::source_path("bench/smpi/two-switch-3+3.json");
     expect_judged(net + " --size 1048576", 0.99, 1.02);
     expect_judged(net + " --size 65536", 0.95, 1.05);
 }

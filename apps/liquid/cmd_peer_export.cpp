@@ -1,17 +1,17 @@
 // `liquid export --format lp|mps|cnf|dimacs-graph`: the scheduling problem of a traffic in
 // the peers' formats (issue 14), for CBC, GLPK, HiGHS, CPLEX, Gurobi or any SAT / colouring
 // solver. Stdout unless -o FILE.
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/export_formats.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/milp_model.hpp"
+#include "option_checks.hpp"
 
 namespace liquid::app {
 namespace {
@@ -50,20 +50,15 @@ const RegisterCommand reg{
              ->required()
              ->check(CLI::IsMember({"lp", "mps", "cnf", "dimacs-graph"}));
          cmd.add_option("--length", o->length, "frames: the MILP's cap (default: DSatur's length); required by cnf");
-         cmd.add_option("-o,--out", o->out, "write here instead of stdout");
+         cmd.add_option("-o,--out", o->out, "write here instead of stdout")->check(non_empty());
          cmd.callback([o] {
+             if (!o->out.empty()) refuse_overwriting_input(o->out, traffic_input_files(o->traffic), "-o");
              const LoadedTraffic in = load_traffic(o->traffic);
              if (in.traffic.empty()) throw InputError(in.source, "the traffic has no transfers", "nothing to schedule");
-             // Render fully before opening the file: bad input never leaves a truncated file behind.
-             std::ostringstream text;
-             write_format(text, *o, in.traffic);
-             if (o->out.empty()) {
-                 std::cout << text.str();
-                 return;
-             }
-             std::ofstream f(o->out);
-             if (!f) throw InputError(o->out, "cannot open for writing", "check the directory exists and is writable");
-             f << text.str();
+             if (o->out.empty()) return write_format(std::cout, *o, in.traffic);
+             // Rendered straight into a temporary file renamed over -o when complete: bad
+             // input, a full disk or memory running out never leave a truncated file behind.
+             write_file_atomically(o->out, [&](std::ostream& out) { write_format(out, *o, in.traffic); });
          });
      }}};
 

@@ -11,6 +11,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/plan/plan_json.hpp"
 #include "liquid/testbed/network_spec.hpp"
+#include "option_checks.hpp"
 #include "result_view.hpp"
 
 namespace liquid::app {
@@ -62,7 +63,9 @@ const RegisterCommand reg{
          cmd.add_option("--network", o->network, "network JSON file or generator spec: " + network_spec_help())->required();
          cmd.add_option("--rankmap", o->rank_map, "`rank host` lines (default: one rank per host, in host order)");
          cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")->capture_default_str();
-         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")->capture_default_str();
+         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")
+             ->capture_default_str()
+             ->check(positive_seconds());
          cmd.add_option("--name", o->name, "algorithm name in the MSCCL XML")->capture_default_str();
          cmd.add_flag("--json", o->json, "print the plan file (the format LIQUID_PLAN reads)");
          cmd.add_flag("--msccl", o->msccl, "print the plan as an MSCCL-style XML all-to-all algorithm");

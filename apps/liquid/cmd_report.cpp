@@ -9,8 +9,10 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/report/report.hpp"
 #include "liquid/report/svg_files.hpp"
+#include "option_checks.hpp"
 #include "result_view.hpp"
 
 namespace liquid::app {
@@ -47,8 +49,12 @@ void run_report(const ReportOptions& o) {
     if (!(o.time_limit > 0) || !std::isfinite(o.time_limit))
         throw InputError("--time-limit", "must be a positive number of seconds", "e.g. --time-limit 2.5");
     if (o.pictograms < 1) throw InputError("--pictograms", "must be >= 1", "frames drawn when the page opens, e.g. 24");
+    std::vector<std::string> inputs = o.from;
+    for (std::string& file : traffic_input_files(o.traffic)) inputs.push_back(std::move(file));
+    refuse_overwriting_input(o.out, inputs, "-o");
     std::optional<LoadedTraffic> in;
     const report::Page page = build(o, in);
+    if (!o.svg_dir.empty()) report::prepare_svg_dir(page, o.svg_dir);
     report::write_html(page, o.out);
     std::vector<std::string> svgs;
     if (!o.svg_dir.empty()) svgs = report::write_svg_files(page, o.svg_dir);
@@ -69,12 +75,15 @@ const RegisterCommand reg{
          auto o = std::make_shared<ReportOptions>();
          add_traffic_options(cmd, o->traffic);
          cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")->capture_default_str();
-         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")->capture_default_str();
+         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")
+             ->capture_default_str()
+             ->check(positive_seconds());
          cmd.add_option("--from", o->from,
                         "--json result of schedule, simulate, simulate testbed, testbed t1, optical p2p-tables or optical sweep "
                         "(repeat for one page of several; a schedule needs the traffic options it was made with)");
-         cmd.add_option("-o,--out", o->out, "the HTML file to write")->required();
-         cmd.add_option("--svg-dir", o->svg_dir, "also write every figure as DIR/<figure>.svg (charts rendered with node)");
+         cmd.add_option("-o,--out", o->out, "the HTML file to write")->required()->check(non_empty());
+         cmd.add_option("--svg-dir", o->svg_dir, "also write every figure as DIR/<figure>.svg (charts rendered with node)")
+             ->check(non_empty());
          cmd.add_option("--pictograms", o->pictograms, "frame pictograms drawn when the page opens (the rest on demand)")
              ->capture_default_str();
          cmd.add_flag("--json", o->json, "print one JSON object (files written, page data)");

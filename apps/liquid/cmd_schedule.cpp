@@ -3,12 +3,14 @@
 // printed.
 #include <fmt/core.h>
 
+#include <chrono>
 #include <climits>
 #include <cmath>
 
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/memory_watch.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "option_checks.hpp"
@@ -175,7 +177,8 @@ const RegisterCommand reg{
              ->capture_default_str()
              ->check(positive_seconds());
          cmd.add_option("--memory-limit", o->memory_limit_mb,
-                        "memory for searches, SAT encoding and large structures, MB (default: half the physical memory)");
+                        "memory for searches, SAT encoding and large structures, MB (default: half the physical memory)")
+             ->check(finite_number(0, 1e9, false));
          cmd.add_option("--node-limit", o->node_limit,
                         "search-node budget of the exact searches: nodes plus categories enumerated (0 = none)")
              ->check(whole_number(0, LLONG_MAX));
@@ -194,15 +197,21 @@ const RegisterCommand reg{
                         "the construction shortcut");
          cmd.add_flag("--json", o->json, "print one JSON object");
          cmd.callback([o] {
+             const auto started = std::chrono::steady_clock::now();
              SolveOptions so = solve_options(*o);
+             // The limits hold for the whole command: the network, its routes and the
+             // traffic count against --memory-limit and --time-limit as the search does.
+             const MemoryWatch memory(so.memory_limit_bytes);
              LoadedTraffic in = load_traffic(o->traffic);
              SolveResult r;
              {
                  StatusLine status("schedule", !o->json);
-                 so.progress = [&status](int length, int lower_bound, const std::string& phase) {
+                 SolveOptions budget = so;
+                 budget.time_limit_s = remaining_seconds(so.time_limit_s, started);
+                 budget.progress = [&status](int length, int lower_bound, const std::string& phase) {
                      status.set(fmt::format("length {}, lower bound {} ({})", length, lower_bound, phase));
                  };
-                 r = solve(in.traffic, so);
+                 r = solve(in.traffic, budget);
              }
              // solve() only returns verified schedules; the front end checks again before printing.
              const std::string problem = verify_schedule(in.traffic, r.schedule);

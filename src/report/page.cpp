@@ -8,6 +8,8 @@
 #include <fstream>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/json_text.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/report/network_drawing.hpp"
 #include "report/embedded_scripts.hpp"
 
@@ -127,18 +129,14 @@ std::string render_html(const Page& page) {
     html += "<title>" + xml_escape(page.title) + "</title><style>" + kStyle + "</style></head>\n<body>\n";
     html += "<header><h1>" + xml_escape(page.title) + "</h1><p>" + xml_escape(page.subtitle) + "</p></header>\n";
     html += "<nav>" + nav + "</nav>\n<main>\n" + body + "</main>\n";
-    html += "<script type=\"application/json\" id=\"liquid-charts\">" + json_safe(specs.dump()) + "</script>\n";
-    html += "<script type=\"application/json\" id=\"liquid-data\">" + json_safe(page.data.dump()) + "</script>\n";
+    html += "<script type=\"application/json\" id=\"liquid-charts\">" + json_safe(json_text(specs)) + "</script>\n";
+    html += "<script type=\"application/json\" id=\"liquid-data\">" + json_safe(json_text(page.data)) + "</script>\n";
     for (const char* lib : {"vega", "vega-lite", "vega-embed"})
         html += fmt::format("<script data-library=\"{}\">\n{}\n</script>\n", lib, script_safe(embedded_script(lib)));
     html += "<script>" + std::string(kChartScript) + script_safe(page.script) + "</script>\n</body></html>\n";
     return html;
 }
 
-void write_html(const Page& page, const std::string& path) {
-    std::ofstream f(path, std::ios::binary);
-    f << render_html(page);
-    if (!f) throw InputError(path, "cannot write the report", "give a writable path with -o");
-}
+void write_html(const Page& page, const std::string& path) { write_file_atomically(path, render_html(page)); }
 
 }  // namespace liquid::report

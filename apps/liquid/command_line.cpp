@@ -1,5 +1,5 @@
 // The `liquid` command line: builds the subcommand tree from the registry (command.hpp),
-// runs it, and maps errors to exit codes (README "Exit codes and errors"): 0 success,
+// runs it, and maps errors to exit codes (docs/formats.md, "Exit codes and errors"): 0 success,
 // 1 internal failure, 2 bad input or an output that cannot be written, 3 out of memory,
 // 130/143 stopped by SIGINT/SIGTERM.
 #include <fmt/core.h>
@@ -109,7 +109,7 @@ std::string command_path(const CLI::App& app) {
 int out_of_memory_exit() {
     std::fputs(
         "liquid: error: out of memory: the input needs more memory than this machine gives the process "
-        "(use a smaller network or traffic, or raise the memory limit; see docs/formats.md \"Exit codes\")\n",
+        "(use a smaller network or traffic, or raise the memory limit; see docs/formats.md, \"Exit codes and errors\")\n",
         stderr);
     return 3;
 }

@@ -31,14 +31,14 @@ struct Blocks {
     bool empty(int p) const { return MPI_Aint(count_of(p)) * type_size == 0; }
 };
 
-int check(const RankPlan& plan, MPI_Comm comm) {
+int check(const plan::RankPlan& plan, MPI_Comm comm) {
     int rank = -1, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     return plan.rank == rank && plan.ranks == size ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
-int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const RankPlan& plan, const ExecOptions& options) {
+int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const plan::RankPlan& plan, const ExecOptions& options) {
     if (int rc = check(plan, comm); rc != MPI_SUCCESS) return rc;
     const int self = plan.rank;
     if (!send.empty(self) || !recv.empty(self)) {
@@ -47,7 +47,7 @@ int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const RankPlan& p
         if (rc != MPI_SUCCESS) return rc;
     }
     std::vector<MPI_Request> requests;
-    for (const RankFrame& frame : plan.frames) {
+    for (const plan::RankFrame& frame : plan.frames) {
         requests.clear();
         for (int p : frame.recv_from) {
             if (recv.empty(p)) continue;
@@ -78,28 +78,29 @@ int own_rank(MPI_Comm comm) {
 }  // namespace
 
 int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-             MPI_Comm comm, const RankPlan& plan, const ExecOptions& options) {
+             MPI_Comm comm, const plan::RankPlan& plan, const ExecOptions& options) {
     return run(Blocks(sendbuf, sendtype, sendcount, nullptr, nullptr), Blocks(recvbuf, recvtype, recvcount, nullptr, nullptr),
                comm, plan, options);
 }
 
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
-              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan,
+              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const plan::RankPlan& plan,
               const ExecOptions& options) {
     return run(Blocks(sendbuf, sendtype, 0, sendcounts, sdispls), Blocks(recvbuf, recvtype, 0, recvcounts, rdispls), comm, plan,
                options);
 }
 
 int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-             MPI_Comm comm, const Plan& plan, const ExecOptions& options) {
-    return alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, rank_plan(plan, own_rank(comm)), options);
+             MPI_Comm comm, const plan::Plan& plan, const ExecOptions& options) {
+    return alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, plan::rank_plan(plan, own_rank(comm)),
+                    options);
 }
 
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
-              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const Plan& plan,
+              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const plan::Plan& plan,
               const ExecOptions& options) {
     return alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
-                     rank_plan(plan, own_rank(comm)), options);
+                     plan::rank_plan(plan, own_rank(comm)), options);
 }
 
 }  // namespace liquid::mpi

@@ -6,17 +6,17 @@ namespace liquid::mpi {
 namespace {
 
 // length, duration, liquid, optimal, then per frame its pair count and the pairs.
-std::vector<long long> encode(const Plan& plan) {
+std::vector<long long> encode(const plan::Plan& plan) {
     std::vector<long long> out{plan.length(), plan.duration, plan.liquid, plan.optimal};
     for (const auto& frame : plan.frames) {
         out.push_back(static_cast<long long>(frame.size()));
-        for (const RankPair& p : frame) out.insert(out.end(), {p.src, p.dst});
+        for (const plan::RankPair& p : frame) out.insert(out.end(), {p.src, p.dst});
     }
     return out;
 }
 
-Plan decode(const std::vector<long long>& in, int ranks) {
-    Plan plan;
+plan::Plan decode(const std::vector<long long>& in, int ranks) {
+    plan::Plan plan;
     plan.ranks = ranks;
     plan.frames.resize(in[0]);
     plan.duration = static_cast<int>(in[1]);
@@ -32,7 +32,7 @@ Plan decode(const std::vector<long long>& in, int ranks) {
 
 }  // namespace
 
-Plan broadcast_plan(const Plan* plan_on_root, MPI_Comm comm) {
+plan::Plan broadcast_plan(const plan::Plan* plan_on_root, MPI_Comm comm) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);

@@ -3,7 +3,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/input_file.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 nlohmann::json plan_json(const Plan& plan) {
     using nlohmann::json;
@@ -126,4 +126,4 @@ Plan read_plan_json(const std::string& path) {
     return plan;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -6,7 +6,7 @@
 #include "liquid/base/input_file.hpp"
 #include "liquid/plan/plan.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 std::vector<std::string> read_rank_map(const std::string& path) {
     std::istringstream in(read_input_file(path));
@@ -50,4 +50,4 @@ std::vector<std::string> read_rank_map(const std::string& path) {
     return hosts;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -109,7 +109,7 @@ TEST(InterposerPlainProgram, RunsTheLiquidPlanOfTheNetwork) {
     EXPECT_EQ(j["calls_run_by_plan"], 4);
     ASSERT_EQ(j["plans"].size(), 1u);
     const Network net = make_fat_tree(2, 3);
-    const int lambda = analyze(rank_traffic(net, one_rank_per_host(net)).traffic).duration;
+    const int lambda = analyze(plan::rank_traffic(net, plan::one_rank_per_host(net)).traffic).duration;
     EXPECT_EQ(j["plans"][0]["duration"], lambda);
     EXPECT_GE(j["plans"][0]["length"].get<int>(), lambda);
     EXPECT_EQ(j["plans"][0]["liquid"], j["plans"][0]["length"] == lambda);

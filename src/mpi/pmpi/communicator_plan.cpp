@@ -7,8 +7,8 @@
 
 #include "interposer.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/plan/plan_json.hpp"
-#include "liquid/testbed/network_spec.hpp"
 
 namespace liquid::mpi::interposer {
 namespace {
@@ -45,7 +45,7 @@ std::vector<int> world_ranks(MPI_Comm comm, int size) {
 std::vector<std::string> host_names(MPI_Comm comm, int size, const std::vector<char>& names, const Settings& s) {
     std::vector<std::string> hosts(size);
     if (!s.rank_map.empty()) {
-        const auto by_world = read_rank_map(s.rank_map);
+        const auto by_world = plan::read_rank_map(s.rank_map);
         const auto world = world_ranks(comm, size);
         for (int r = 0; r < size; ++r) {
             if (world[r] < 0 || world[r] >= static_cast<int>(by_world.size()))
@@ -68,10 +68,10 @@ Method method_of(const std::string& name) {
 }
 
 // Rank 0: the plan, or an exception whose message is the reason to fall back.
-PlanResult plan_on_root(MPI_Comm comm, int size, const std::vector<char>& names, const Settings& s) {
+plan::PlanResult plan_on_root(MPI_Comm comm, int size, const std::vector<char>& names, const Settings& s) {
     if (!s.plan.empty()) {
-        PlanResult r;
-        r.plan = read_plan_json(s.plan);
+        plan::PlanResult r;
+        r.plan = plan::read_plan_json(s.plan);
         if (r.plan.ranks != size)
             throw InputError(
                 s.plan,
@@ -82,11 +82,11 @@ PlanResult plan_on_root(MPI_Comm comm, int size, const std::vector<char>& names,
     if (s.network.empty()) throw InputError("LIQUID_NETWORK", "not set", "give a network JSON file or a generator spec");
     const Network& net = network(s.network);
     const auto hosts =
-        hosts_by_name(net, host_names(comm, size, names, s), s.rank_map.empty() ? "MPI_Get_processor_name" : s.rank_map);
+        plan::hosts_by_name(net, host_names(comm, size, names, s), s.rank_map.empty() ? "MPI_Get_processor_name" : s.rank_map);
     SolveOptions options;
     options.method = method_of(s.method);
     options.time_limit_s = s.time_limit_s;
-    return build_plan(net, hosts, options);
+    return plan::build_plan(net, hosts, options);
 }
 
 void broadcast_string(std::string& s, MPI_Comm comm) {
@@ -127,7 +127,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
     CommunicatorPlan out;
     out.ranks = size;
     out.method = settings.plan.empty() ? settings.method : "file";
-    std::optional<PlanResult> planned;
+    std::optional<plan::PlanResult> planned;
     long long header[2] = {0, 0};  // 1 = a plan follows (0 = fall back), planning time in µs
     if (rank == 0) {
         try {
@@ -144,9 +144,9 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
         broadcast_string(out.reason, comm);
         return out;
     }
-    const Plan plan = broadcast_plan(planned ? &planned->plan : nullptr, comm);
+    const plan::Plan plan = broadcast_plan(planned ? &planned->plan : nullptr, comm);
     out.fallback = false;
-    out.plan = rank_plan(plan, rank);
+    out.plan = plan::rank_plan(plan, rank);
     out.length = plan.length();
     out.duration = plan.duration;
     out.liquid = plan.liquid;

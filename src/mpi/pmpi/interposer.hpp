@@ -27,7 +27,7 @@ Settings settings_from_environment();
 struct CommunicatorPlan {
     bool fallback = true;
     std::string reason;             // why it falls back
-    RankPlan plan;                  // this rank's frames
+    plan::RankPlan plan;            // this rank's frames
     MPI_Comm comm = MPI_COMM_NULL;  // private duplicate the plan's messages travel on
     int ranks = 0, length = 0, duration = 0;
     bool liquid = false;

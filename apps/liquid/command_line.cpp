@@ -19,6 +19,7 @@
 
 #include "command.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/memory_watch.hpp"
 #include "liquid/base/stop.hpp"
 #include "liquid/base/utf8.hpp"
 

@@ -20,6 +20,7 @@
 #include "command.hpp"
 #include "command_examples.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/memory_watch.hpp"
 #include "liquid/base/stop.hpp"
 #include "liquid/base/utf8.hpp"
 

@@ -10,6 +10,14 @@
 
 namespace liquid {
 
+namespace {
+
+std::atomic<bool> g_over_memory{false};
+
+}  // namespace
+
+bool stopped_for_memory() noexcept { return g_over_memory.load(std::memory_order_relaxed); }
+
 std::uint64_t resident_bytes() {
     std::FILE* f = std::fopen("/proc/self/statm", "r");
     if (!f) return 0;
@@ -43,7 +51,10 @@ void MemoryWatch::loop(int period_ms) {
     while (!cv_.wait_for(lock, std::chrono::milliseconds(period_ms), [this] { return done_; })) {
         const std::uint64_t now = resident_bytes();
         if (now > peak_.load()) peak_ = now;
-        if (now > limit_ && !stop_requested()) request_stop(kMemoryLimitStop);
+        if (now > limit_ && !stop_requested()) {
+            g_over_memory = true;
+            request_stop(0);  // not a signal: stop_signal() stays 0
+        }
     }
 }
 

@@ -21,8 +21,6 @@ int stop_signal() noexcept {
     return s < 0 ? 0 : s;
 }
 
-bool stopped_for_memory() noexcept { return g_stop_signal.load(std::memory_order_relaxed) == kMemoryLimitStop; }
-
 void clear_stop_request() noexcept { g_stop_signal.store(0, std::memory_order_relaxed); }
 
 void throw_if_stopped() {

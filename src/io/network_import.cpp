@@ -8,7 +8,6 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/io/infiniband.hpp"
-#include "liquid/net/generators.hpp"
 
 namespace liquid {
 
@@ -54,6 +53,12 @@ const std::map<std::string, ImportFormat>& table() {
     return formats;
 }
 
+/// The generators' bound on (switch, host) routing-table entries (generators.cpp), which
+/// keeps routing within a few hundred MB and seconds; imported fabrics get the same.
+constexpr long long kMaxTableEntries = 1LL << 24;
+
+}  // namespace
+
 /// The size check of an imported fabric (network_import.hpp), after parsing (linear in the
 /// file) and before routing (quadratic in the fabric).
 void check_fabric_size(const Network& net, const std::string& file) {
@@ -72,8 +77,6 @@ void check_fabric_size(const Network& net, const std::string& file) {
                              std::to_string(hosts * switches) + " routing-table entries",
                          fix);
 }
-
-}  // namespace
 
 const std::vector<std::string>& import_formats() {
     static const std::vector<std::string> names = [] {

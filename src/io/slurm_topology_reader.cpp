@@ -255,6 +255,7 @@ Network read_slurm_topology(const std::string& path) {
     }
     if (net.hosts().empty())
         throw InputError(path, "no switch lists any Nodes=", "attach the compute nodes to the leaf switches");
+    check_fabric_size(net, path);  // before the up/down tables: hosts x switches work
     require_acyclic(path, net, children);
     net.set_routing(up_down(path, net, parents, children));
     return net;

@@ -40,6 +40,10 @@ long long capped_pow(long long b, long long e, long long cap) {
     return r;
 }
 
+/// Next-hop tables hold one entry per (switch, host) pair; this bound keeps a generated
+/// network's routing within a few hundred MB and its construction within seconds.
+constexpr long long kMaxTableEntries = 1LL << 24;
+
 std::string limit_text() { return "at most " + std::to_string(kMaxTableEntries) + " (switch, host) routing-table entries"; }
 
 }  // namespace

@@ -3,8 +3,8 @@
 // structures estimate their footprint before allocating, but the network, its routes and
 // the traffic are built before any of them. A MemoryWatch samples the process's resident
 // memory while the command runs and, once it exceeds the limit, requests a stop
-// (stop.hpp, kMemoryLimitStop): every loop that polls the stop flag winds down and the
-// command reports the limit (exit code 3) instead of growing on.
+// (stop.hpp): every loop that polls the stop flag winds down and the command reports the
+// limit (exit code 3, stopped_for_memory()) instead of growing on.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -15,6 +15,9 @@ namespace liquid {
 
 /// Resident memory of this process in bytes (/proc/self/statm), 0 if unknown.
 std::uint64_t resident_bytes();
+
+/// True once a MemoryWatch requested the stop (the stop was not a signal).
+bool stopped_for_memory() noexcept;
 
 class MemoryWatch {
 public:

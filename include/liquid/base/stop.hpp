@@ -14,11 +14,6 @@ void request_stop(int signal) noexcept;
 bool stop_requested() noexcept;
 /// The signal given to request_stop() (0 if none).
 int stop_signal() noexcept;
-/// The pseudo-signal of a stop requested because the process outgrew its memory limit
-/// (memory_watch.hpp); stop_signal() reports 0 for it, stopped_for_memory() true.
-inline constexpr int kMemoryLimitStop = -2;
-/// True when the stop was requested by the memory watch.
-bool stopped_for_memory() noexcept;
 /// Clears the request (tests only).
 void clear_stop_request() noexcept;
 

@@ -20,10 +20,14 @@ Network read_booksim_anynet(const std::string& path);
 Network read_graphml(const std::string& path);
 
 /// Largest imported fabric: hosts and switches (each), and links. Beyond these, or beyond
-/// kMaxTableEntries (switch, host) pairs, an import fails with an InputError naming the
+/// 2^24 (switch, host) pairs (the generators' bound), an import fails with an InputError naming the
 /// file before any routing work starts.
 inline constexpr int kMaxImportedNodes = 65536;
 inline constexpr int kMaxImportedLinks = 1 << 21;
+
+/// Throws InputError naming `file` when `net` exceeds the limits above. import_network()
+/// calls it after reading; a reader that builds routing tables calls it before them.
+void check_fabric_size(const Network& net, const std::string& file);
 
 /// The import formats, for help texts and errors.
 const std::vector<std::string>& import_formats();

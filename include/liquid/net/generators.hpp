@@ -10,11 +10,6 @@
 namespace liquid {
 
 /// One n×n crossbar switch "x" with hosts h0..h(n-1).
-/// Next-hop tables hold one entry per (switch, host) pair; this bound keeps a network's
-/// routing within a few hundred MB and its construction within seconds. Generated and
-/// imported networks both respect it.
-inline constexpr long long kMaxTableEntries = 1LL << 24;
-
 Network make_crossbar(int n);
 
 /// The papers' two-switch example (report §3, Fig. 2): transmitters t1..t5, receivers

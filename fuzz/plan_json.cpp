@@ -22,14 +22,14 @@ namespace {
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
     static const liquid::fuzz::InputFile file(".plan.json");
     static const liquid::fuzz::InputFile again(".plan-again.json");
-    liquid::mpi::Plan plan;
+    liquid::plan::Plan plan;
     try {
-        plan = liquid::mpi::read_plan_json(file.write({reinterpret_cast<const char*>(data), size}));
+        plan = liquid::plan::read_plan_json(file.write({reinterpret_cast<const char*>(data), size}));
     } catch (const liquid::InputError&) {
         return 0;
     }
-    if (!liquid::mpi::verify_plan(plan).empty()) oracle_failed("an accepted plan fails verify_plan");
-    const liquid::mpi::Plan back = liquid::mpi::read_plan_json(again.write(liquid::json_text(liquid::mpi::plan_json(plan))));
+    if (!liquid::plan::verify_plan(plan).empty()) oracle_failed("an accepted plan fails verify_plan");
+    const liquid::plan::Plan back = liquid::plan::read_plan_json(again.write(liquid::json_text(liquid::plan::plan_json(plan))));
     if (back.ranks != plan.ranks || back.frames != plan.frames || back.hosts != plan.hosts) oracle_failed("no round trip");
     return 0;
 }

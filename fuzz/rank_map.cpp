@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     static const liquid::fuzz::InputFile again(".rankmap-again");
     std::vector<std::string> hosts;
     try {
-        hosts = liquid::mpi::read_rank_map(file.write({reinterpret_cast<const char*>(data), size}));
+        hosts = liquid::plan::read_rank_map(file.write({reinterpret_cast<const char*>(data), size}));
     } catch (const liquid::InputError&) {
         return 0;
     }
@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
         }
         lines += std::to_string(r) + " " + hosts[r] + "\n";
     }
-    if (liquid::mpi::read_rank_map(again.write(lines)) != hosts) {
+    if (liquid::plan::read_rank_map(again.write(lines)) != hosts) {
         std::fprintf(stderr, "fuzz oracle: rank map: no round trip\n");
         std::abort();
     }

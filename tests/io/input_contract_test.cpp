@@ -69,8 +69,8 @@ TEST(InputContract, EveryParserGoesThroughTheBoundedReader) {
     expect_input_error([] { import_network("graphml", {"/dev/zero"}); }, {"/dev/zero", "not a regular file"});
     expect_input_error([] { read_ibnetdiscover("/dev/zero"); }, {"/dev/zero", "not a regular file"});
     expect_input_error([] { read_forwarding_tables({"/dev/zero"}); }, {"/dev/zero", "not a regular file"});
-    expect_input_error([] { mpi::read_plan_json("/dev/zero"); }, {"/dev/zero", "not a regular file"});
-    expect_input_error([] { mpi::read_rank_map("/dev/zero"); }, {"/dev/zero", "not a regular file"});
+    expect_input_error([] { plan::read_plan_json("/dev/zero"); }, {"/dev/zero", "not a regular file"});
+    expect_input_error([] { plan::read_rank_map("/dev/zero"); }, {"/dev/zero", "not a regular file"});
 }
 
 TEST(InputContract, TheSizeLimitHoldsAndCanBeRaised) {
@@ -165,14 +165,14 @@ TEST(InputContract, ImportSpecsEscapeCommas) {
 
 TEST(InputContract, PlanFilesRejectUnknownMembersLikeEveryJsonInput) {
     const std::string ok = R"({"format": "liquid-plan", "version": 1, "ranks": 2, "frames": [[[0, 1]], [[1, 0]]])";
-    EXPECT_EQ(mpi::read_plan_json(temp_file(ok + "}", ".json")).ranks, 2);
-    EXPECT_EQ(mpi::read_plan_json(temp_file(ok + R"(, "x-note": "kept"})", ".json")).ranks, 2);
+    EXPECT_EQ(plan::read_plan_json(temp_file(ok + "}", ".json")).ranks, 2);
+    EXPECT_EQ(plan::read_plan_json(temp_file(ok + R"(, "x-note": "kept"})", ".json")).ranks, 2);
     const auto typo = temp_file(ok + R"(, "frmaes": []})", ".json");
-    expect_input_error([&] { mpi::read_plan_json(typo); }, {typo + ": /frmaes", "unknown member"});
+    expect_input_error([&] { plan::read_plan_json(typo); }, {typo + ": /frmaes", "unknown member"});
     // 2^32 + 1 once wrapped to rank 1.
     const auto wrapped =
         temp_file(R"({"format": "liquid-plan", "version": 1, "ranks": 2, "frames": [[[0, 4294967297]], [[1, 0]]]})", ".json");
-    expect_input_error([&] { mpi::read_plan_json(wrapped); }, {"/frames/0/0", "4294967297"});
+    expect_input_error([&] { plan::read_plan_json(wrapped); }, {"/frames/0/0", "4294967297"});
 }
 
 }  // namespace

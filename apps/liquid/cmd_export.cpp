@@ -5,13 +5,13 @@
 
 #include "command.hpp"
 #include "input.hpp"
-#include "option_checks.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/export_formats.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/milp_model.hpp"
+#include "option_checks.hpp"
 
 namespace liquid::app {
 namespace {

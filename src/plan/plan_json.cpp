@@ -1,8 +1,7 @@
 #include "liquid/plan/plan_json.hpp"
 
-#include <fstream>
-
 #include "liquid/base/error.hpp"
+#include "liquid/io/regular_file.hpp"
 
 namespace liquid::mpi {
 
@@ -57,11 +56,10 @@ int rank_number(const json& v, const std::string& where) {
 }  // namespace
 
 Plan read_plan_json(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "cannot open the plan file", "give a file written by `liquid plan --json`");
+    const std::string text = io::read_regular_file(path, path);
     json doc;
     try {
-        doc = json::parse(in);
+        doc = json::parse(text);
     } catch (const json::parse_error& e) {
         throw InputError(path, std::string("not JSON: ") + e.what(), "write it with `liquid plan --json`");
     }

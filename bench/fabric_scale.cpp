@@ -3,7 +3,7 @@
 // invariant search, tabu search, exact search) with a 10 s budget, DSatur and round-robin
 // alone, and CaDiCaL alone deciding "Λ frames?" with the engine's SAT encoding (budget
 // LIQUID_BENCH_SAT_S, default 10 s).
-// scripts/bench-fabric-scale.sh turns the medians into the README's "Fabric scale" table.
+// scripts/bench-fabric-scale.sh turns the medians into the "Fabric scale" table of docs/performance.md.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>

@@ -3,7 +3,7 @@
 // wall time of the default method (--method optimal) against the papers' MILP solved by
 // CBC and by GLPK (--method milp) and against CaDiCaL alone (--method sat); every answer
 // is verified. Writes one CSV row per (instance, method) and prints the Markdown summary
-// of the README (ratio distribution peer ÷ default, and where a peer wins).
+// of docs/performance.md (ratio distribution peer ÷ default, and where a peer wins).
 //   bench_peers [--time-limit S] [--every K] [--csv FILE] [--ring-arcs FILE.traffic ...]
 // --every K keeps every K-th testbed pattern (by ascending liquid throughput); 1 = all 363.
 // --ring-arcs adds a link-set traffic to the ring-arc family (scripts/bench-peers.sh adds

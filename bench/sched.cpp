@@ -1,7 +1,7 @@
 // Scheduling benchmarks (issue 3): full-team enumeration and schedule searches on the
 // two-switch example, K-ring (Swiss-T1) testbed patterns, the full 32x32 all-to-all and
 // generated ring-arc traffics; DSatur on the same input in the same run is the baseline
-// (scripts/bench-sched.sh turns the medians into the README table with ratios).
+// (scripts/bench-sched.sh turns the medians into the table of docs/performance.md with ratios).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -127,7 +127,7 @@ void BM_EnumerateFirstTeams(benchmark::State& state, int instance) {
 /// fission, +blank, +idle, +skeleton, counting every full team of a testbed pattern.
 void BM_SearchSpace(benchmark::State& state, std::vector<int> per_switch) {
     const Traffic t = testbed_pattern(per_switch);
-    // The README's table of this bench: lowest-index pivot below the skeleton level, the
+    // The table of this bench in docs/performance.md: lowest-index pivot below the skeleton level, the
     // skeleton phases' constrained pivot (the testbed's --pivot runs one rule at every level).
     constexpr PivotRule low = PivotRule::LowestIndex;
     const EnumerationOptions naive{false, false, false, 0, low}, blank{true, false, false, 0, low},

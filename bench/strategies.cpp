@@ -8,7 +8,7 @@
 // A second table runs ring-arc traffics, most of which have no liquid schedule: there a
 // search must exhaust its tree to say so, the case the papers' argument is about.
 //   bench_strategies [--time-limit S] [--every K] [--pivot lowest-index|constrained] [--csv FILE]
-// Prints the Markdown tables of the README ("ICON'04 search strategies").
+// Prints the Markdown tables of docs/reproduction/papers.md ("ICON'04 search strategies").
 #include <unistd.h>
 #include <algorithm>
 #include <chrono>

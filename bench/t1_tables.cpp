@@ -1,5 +1,5 @@
 // Which Swiss-T1 routing tables fit the papers' published aggregates? (issue 17)
-// The wiring is K4,4 = C8(1,3) (docs/SWISS-T1.md); each of the 24 uncabled ordered switch
+// The wiring is K4,4 = C8(1,3) (docs/reproduction/swiss-t1.md); each of the 24 uncabled ordered switch
 // pairs goes over one of the 4 switches cabled to both ends, so there are 4^24 tables.
 // Random tables almost never give 48 704 edges (0 of 20 in a trial), and few tables one or
 // two entries away from one that does keep them, so the tool walks (Metropolis-like) on the

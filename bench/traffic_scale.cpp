@@ -2,7 +2,7 @@
 // lists (the default on wide link universes) against bitsets of the full link width (the
 // former representation), and counting congestion-graph edges by the run formula against
 // the per-link user scan (the former method), in the same run. The 1 024-host numbers of
-// the README come from scripts/bench-traffic-scale.sh (whole commands, peak memory).
+// docs/performance.md come from scripts/bench-traffic-scale.sh (whole commands, peak memory).
 #include <benchmark/benchmark.h>
 
 #include <map>

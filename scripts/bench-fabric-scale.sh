@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One command for the README's "Fabric scale" table (issue 10):
+# One command for the "Fabric scale" table of docs/performance.md:
 #   scripts/bench-fabric-scale.sh [BUILD_DIR] [FILTER]
 # Runs bench_fabric_scale (all-to-all on 32–256-host fabrics; medians of 3 for the default
 # method, DSatur and round-robin; CaDiCaL alone once with a budget) and prints a Markdown

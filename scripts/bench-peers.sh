@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One command for the peers table of the README (section "Peers: MILP and SAT"):
+# One command for the peers table of docs/performance.md ("Side by side with the MILP and SAT peers"):
 #   scripts/bench-peers.sh [BUILD_DIR] [TIME_LIMIT_S] [EVERY]
 # Runs bench_peers: the default method (--method optimal) against the papers' MILP through
 # CBC and GLPK (--method milp) and CaDiCaL alone (--method sat) on the Swiss-T1 testbed

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One command for the scheduling performance table of the README (Scheduling section):
+# One command for the scheduling tables of docs/performance.md (section Scheduling):
 #   scripts/bench-sched.sh [BUILD_DIR] [REPETITIONS]
 # Runs bench_sched (Google Benchmark), takes the median of each benchmark over the
 # repetitions and prints Markdown tables: per instance and method the median wall and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One command for the README's 1 024-host numbers (issue 10, "Scale of the representation"):
+# One command for the 1 024-host numbers of docs/performance.md ("Fabric scale"):
 #   scripts/bench-traffic-scale.sh [BUILD_DIR]
 # Runs each command 3 times under /usr/bin/time and prints a Markdown table of the medians
 # (wall clock, CPU = user + system, peak resident memory), then bench_traffic_scale (list

@@ -16,6 +16,6 @@ for b in "${benches[@]}"; do
   "$b" --benchmark_filter="$filter" --benchmark_repetitions="$reps" \
        --benchmark_report_aggregates_only=true 2>/dev/null | grep -E "_median|^Benchmark|^-" || true
 done
-# The README's reproduction numbers against the commands that generate them (1-2 minutes).
-echo "== README numbers (scripts/check-readme-numbers.py)"
-python3 "$(dirname "$0")/check-readme-numbers.py" "$build" "$(dirname "$0")/../README.md"
+# The documented reproduction numbers (README.md, docs/) against the commands that generate them (a few minutes).
+echo "== documented numbers (scripts/check-readme-numbers.py)"
+python3 "$(dirname "$0")/check-readme-numbers.py" "$build" "$(dirname "$0")/.."

@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
-"""Re-runs the cheap reproduction commands and checks that README.md states their numbers.
+"""Re-runs the cheap reproduction commands and checks that README.md and docs/ state their numbers.
 
-Usage: scripts/check-readme-numbers.py [BUILD_DIR] [README]
+Usage: scripts/check-readme-numbers.py [BUILD_DIR] [REPO_ROOT | FILE.md ...]
 
-Each check runs a `liquid` command, renders the sentence or line the README must contain,
-and looks for it verbatim. On a mismatch it prints what the command gave, so the README can
-be updated by pasting. Runs in `make bench` (about 3 minutes on 2 cores; too slow for
-every CI test pass, and only timing-free, seeded numbers are checked). Exit 1 on a mismatch.
+Each check runs a `liquid` command, renders the sentence or line the documentation must
+contain, and names the file it expects it in (relative to the repository root, e.g.
+docs/reproduction/swiss-t1.md); it looks for the text verbatim in that file. Given the
+repository root (default: this script's), every check reads its file there; given a list of
+Markdown files, a check reads the given file whose path ends with its file name, and checks
+whose file is not in the list are reported as not checked. On a mismatch it prints what the
+command gave, so the page can be updated by pasting. Runs in `make bench` (a few minutes on
+2 cores; too slow for every CI test pass, and only timing-free, seeded numbers are
+checked). Exit 1 on a mismatch.
 """
 import csv
 import json
@@ -17,13 +22,13 @@ import sys
 import tempfile
 
 BUILD = sys.argv[1] if len(sys.argv) > 1 else "build"
-README = sys.argv[2] if len(sys.argv) > 2 else "README.md"
-LIQUID = os.path.join(BUILD, "liquid")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LIQUID = os.path.abspath(os.path.join(BUILD, "liquid"))
 T_975 = {4: 2.776, 9: 2.262, 19: 2.093}  # Student t, two-sided 95 %, by degrees of freedom
 
 
 def liquid(*args):
-    out = subprocess.run([LIQUID, *args], check=True, capture_output=True, text=True)
+    out = subprocess.run([LIQUID, *args], check=True, capture_output=True, text=True, cwd=ROOT)
     return out.stdout
 
 
@@ -40,7 +45,7 @@ def testbed_lines():
 
 
 def best_28_node_patterns():
-    """The README's sentence on the 28-node patterns of `liquid simulate testbed`."""
+    """The sentence on the 28-node patterns of `liquid simulate testbed`."""
     with tempfile.TemporaryDirectory() as out:
         liquid("simulate", "testbed", "--out", out)
         rows = [r for r in csv.DictReader(open(os.path.join(out, "testbed.csv"))) if r["nodes"] == "28"]
@@ -131,19 +136,62 @@ def fig511_readings():
             " / ".join(f"{j['hotspot']['mean_rounds']:.2f}" for j in steady)]
 
 
+def allocation_44000000():
+    """The hand-checked two-switch allocation, as `liquid testbed t1 --allocation` prints it."""
+    text = liquid("testbed", "t1", "--allocation", "44000000", "--max-categories", "100000")
+    return [line for line in text.splitlines() if line.startswith(("allocation ", "skeleton ", "dsatur:", "categories "))]
+
+
+def analyze_lines(*args):
+    """The deterministic lines of `liquid analyze` (no timings in them)."""
+    return [line for line in liquid("analyze", *args).splitlines() if line.strip()]
+
+
+# (file the text must be in, relative to the repository root; what renders the text)
+CHECKS = [
+    ("README.md", lambda: analyze_lines("--network", "fat-tree:4,3")),
+    ("README.md", lambda: analyze_lines("--network", "ibnetdiscover:tests/data/ib/topology.txt,tests/data/ib/ftree-lfts.dump")),
+    ("docs/scheduling.md", analyze_lines),
+    ("docs/reproduction/swiss-t1.md", testbed_lines),
+    ("docs/reproduction/swiss-t1.md", allocation_44000000),
+    ("docs/simulator.md", best_28_node_patterns),
+    ("docs/reproduction/thesis.md", lambda: fig57_dim6() + fig58_diameter()),
+    ("docs/reproduction/thesis.md", lambda: [paired(2, 64, "5%", list(range(1, 11))), paired(1, 64, "5%", list(range(1, 11)))]),
+    ("docs/reproduction/thesis.md", lambda: [paired(v, 64, "5%", list(range(1, 11)), 500) for v in (1, 2, 3, 4)]),
+    ("docs/reproduction/thesis.md", lambda: [paired(2, 384, "15%", list(range(1, 6)), move) for move in (0, 500)]),
+    ("docs/reproduction/thesis.md", lambda: fig511_beyond() + fig511_bound() + fig511_readings()),
+]
+
+
+def documents(paths):
+    """Maps each check's file name to the Markdown file to read (None: not given)."""
+    if not paths or (len(paths) == 1 and os.path.isdir(paths[0])):
+        root = paths[0] if paths else ROOT
+        return {name: os.path.join(root, name) for name, _ in CHECKS}
+    given = [os.path.abspath(p) for p in paths]
+    return {name: next((g for g in given if g.endswith(os.sep + name) or g == os.path.abspath(name)), None)
+            for name, _ in CHECKS}
+
+
 def main():
-    readme = open(README, encoding="utf-8").read()
-    expected = (testbed_lines() + best_28_node_patterns() + fig57_dim6() + fig58_diameter() +
-                [paired(2, 64, "5%", list(range(1, 11))), paired(1, 64, "5%", list(range(1, 11)))] +
-                [paired(v, 64, "5%", list(range(1, 11)), 500) for v in (1, 2, 3, 4)] +
-                [paired(2, 384, "15%", list(range(1, 6)), move) for move in (0, 500)] +
-                fig511_beyond() + fig511_bound() + fig511_readings())
-    missing = [e for e in expected if e not in readme]
-    for e in expected:
-        print(("MISSING  " if e in missing else "ok       ") + e)
+    files = documents(sys.argv[2:])
+    missing = unchecked = total = 0
+    for name, render in CHECKS:
+        path = files[name]
+        if path is None:
+            unchecked += 1
+            print(f"not checked ({name} not given)")
+            continue
+        text = open(path, encoding="utf-8").read()
+        for e in render():
+            total += 1
+            ok = e in text
+            missing += not ok
+            print(("ok       " if ok else f"MISSING in {name}:  ") + e)
     if missing:
-        print(f"check-readme-numbers: {len(missing)} of {len(expected)} statements not in {README}", file=sys.stderr)
+        print(f"check-readme-numbers: {missing} of {total} statements missing from their files", file=sys.stderr)
         return 1
+    print(f"check-readme-numbers: {total} statements found" + (f", {unchecked} checks not run" if unchecked else ""))
     return 0
 
 

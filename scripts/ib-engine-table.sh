@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates README "Your own fabric" tables: routes one generated fabric with several
+# Regenerates the tables of docs/fabrics.md, "Your own fabric": routes one generated fabric with several
 # OpenSM engines in ibsim (scripts/ibsim-route.sh), imports each capture and prints a
 # Markdown row per engine: all-to-all transfers, duration Λ, liquid throughput, and the
 # wall-clock seconds of the import (`liquid network --from ibnetdiscover ...`) and of

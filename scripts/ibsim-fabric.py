@@ -2,7 +2,7 @@
 """Writes an ibsim topology file (ibnetdiscover's format) for a generated fabric.
 
 ibsim (Debian package ibsim-utils) simulates the fabric the file describes; OpenSM and
-infiniband-diags then run against it with libumad2sim.so preloaded (README "Your own
+infiniband-diags then run against it with libumad2sim.so preloaded (docs/fabrics.md, "Your own
 fabric"). Every cable is listed at both ends; hosts are HCAs "h<i>" with one port.
 Switch ports are numbered in the order the cables are laid: in fat trees the hosts of a
 leaf first, then its up-links; in meshes the x cables, then the y cables, then the hosts

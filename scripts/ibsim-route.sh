@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Routes a simulated InfiniBand fabric with the real subnet manager and captures what a
-# user would capture on real hardware (README "Your own fabric"):
+# user would capture on real hardware (docs/fabrics.md, "Your own fabric"):
 #
 #   scripts/ibsim-route.sh NETFILE ENGINE OUTDIR
 #

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Makes the report pages the README shows and checks them in headless Chromium
+# Makes the report pages the README and docs/reports.md show and checks them in headless Chromium
 # (tests/report/browser_check.js): no console error, no network request, every chart
 # rendered, the schedule pages' frame counts; screenshots land beside the pages.
 #   bash scripts/report-pages.sh [OUTDIR [LIQUID]]      (defaults: out/report, build/liquid)
-# The README's screenshots: bash scripts/report-pages.sh out/report && cp out/report/{schedule-t1,testbed}.png docs/img/
+# The screenshots in docs/img/: bash scripts/report-pages.sh out/report && cp out/report/{schedule-t1,testbed}.png docs/img/
 # The testbed run is cut down (exact search 0.5 s, enumerations capped at 20 000
 # categories, 150 simulated patterns) to keep the whole script near a minute. The pages
 # of the --report shortcuts are made by the same page builders from the same JSON as the

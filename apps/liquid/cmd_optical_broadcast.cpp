@@ -160,7 +160,7 @@ void run_broadcast_command(const BroadcastOptions& o) {
         .list("algorithms", rows)
         .text_only(
             "time: executor; thesis: §4.5 table; exact: thesis form corrected for the terms it drops "
-            "(README section 'Executor versus the closed forms'); changes: global configuration changes; msgs: most "
+            "(docs/optical.md, 'Executor versus the closed forms'); changes: global configuration changes; msgs: most "
             "messages sent by one node");
     render(v, o.model.json);
 }

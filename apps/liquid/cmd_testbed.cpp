@@ -403,7 +403,7 @@ const RegisterCommand reg{
              ->capture_default_str();
          cmd.add_flag("--no-enumerate", o->no_enumerate, "skip the four full-team enumerations");
          cmd.add_option("--pivot", o->pivot,
-                        "pivot rule of the enumerations: lowest-index or constrained (README: search-space shares)")
+                        "pivot rule of the enumerations: lowest-index or constrained (docs/reproduction/swiss-t1.md)")
              ->capture_default_str();
          cmd.add_flag("--sweep-only", o->sweep_only, "only sweep the allocations and list the representatives");
          cmd.add_option("--allocation", o->allocation,

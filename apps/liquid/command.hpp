@@ -19,7 +19,7 @@ struct CommandSpec {
 
 std::vector<CommandSpec>& command_registry();
 
-/// Parses `argv` and runs the command it names; returns the exit code (README "Exit codes
+/// Parses `argv` and runs the command it names; returns the exit code (docs/formats.md, "Exit codes
 /// and errors"). Installs the SIGINT/SIGTERM handlers. Never exits the process.
 int run_command_line(int argc, char** argv);
 

@@ -1,5 +1,5 @@
 // The `liquid` command line: builds the subcommand tree from the registry (command.hpp),
-// runs it, and maps errors to exit codes (README "Exit codes and errors"): 0 success,
+// runs it, and maps errors to exit codes (docs/formats.md, "Exit codes and errors"): 0 success,
 // 1 internal failure, 2 bad input or an output that cannot be written, 3 out of memory,
 // 130/143 stopped by SIGINT/SIGTERM.
 #include <fmt/core.h>
@@ -141,7 +141,7 @@ int run_command_line(int argc, char** argv) {
     } catch (const std::bad_alloc&) {
         fmt::print(stderr,
                    "liquid: error: out of memory: the input needs more memory than this machine gives the process "
-                   "(use a smaller network or traffic; see README \"Exit codes and errors\")\n");
+                   "(use a smaller network or traffic; see docs/formats.md, \"Exit codes and errors\")\n");
         return 3;
     } catch (const std::exception& e) {
         fmt::print(stderr, "liquid: internal error: {}\n", e.what());

@@ -81,7 +81,7 @@ const std::vector<NetworkSpecForm>& network_spec_forms() {
              auto n = s.numbers(2, 2);
              return make_chordal_ring(n[0], n[1]);
          }},
-        // Fabrics imported from other tools' files (README "Your own fabric").
+        // Fabrics imported from other tools' files (docs/fabrics.md, "Your own fabric").
         {"ibnetdiscover", "ibnetdiscover:TOPOLOGY[,LFTS...]", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
         {"slurm", "slurm:topology.conf", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
         {"booksim", "booksim:ANYNET_FILE", [](const NetworkSpec& s) { return import_network_spec(s.text); }},

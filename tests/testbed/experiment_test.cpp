@@ -58,7 +58,7 @@ TEST(Experiment, TwoAdjacentSwitchesHandChecked) {
     EXPECT_EQ(r.search_space[0].categories, 0U);  // not enumerated
 }
 
-// Both pivot rules (README: search-space shares) on the small representatives: the same
+// Both pivot rules (docs/reproduction/swiss-t1.md: search-space shares) on the small representatives: the same
 // full teams at every level, pruning never adds categories under either rule, and the
 // liquid search decides the same with either rule (every schedule verified).
 TEST(Experiment, PivotRulesAgreeOnSmallRepresentatives) {

@@ -1,5 +1,5 @@
 #pragma once
-// InfiniBand fabrics as a subnet manager routed them (README "Your own fabric"):
+// InfiniBand fabrics as a subnet manager routed them (docs/fabrics.md, "Your own fabric"):
 //  - the topology `ibnetdiscover` prints (also ibsim's hand-written topology files),
 //  - the linear forwarding tables (LFTs), from OpenSM's `opensm-lfts.dump` or from
 //    `ibroute <lid>` of every switch, concatenated,

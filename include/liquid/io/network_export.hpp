@@ -1,5 +1,5 @@
 #pragma once
-// Writing a network for the tools users already run (README "Your own fabric"):
+// Writing a network for the tools users already run (docs/fabrics.md, "Your own fabric"):
 //  - DOT (Graphviz): hosts as ellipses, switches as boxes, one edge per cable
 //    (parallel cables stay separate edges, labelled with their link names);
 //  - GraphML: nodes with a "kind" (host/switch), one directed edge per link with its

@@ -1,5 +1,5 @@
 #pragma once
-// Reading networks from other tools' files (README "Your own fabric"). Each reader
+// Reading networks from other tools' files (docs/fabrics.md, "Your own fabric"). Each reader
 // throws InputError naming file:line on malformed input.
 //   ibnetdiscover  topology [+ LFT files]  InfiniBand, routes from OpenSM's dump or ibroute
 //   slurm          topology.conf           Slurm tree plugin: tree network, up/down routing

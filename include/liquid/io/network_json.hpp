@@ -1,5 +1,5 @@
 #pragma once
-// Network JSON (README "File formats"): hosts, switches, directed links, routing.
+// Network JSON (docs/formats.md): hosts, switches, directed links, routing.
 #include <nlohmann/json.hpp>
 #include <string>
 

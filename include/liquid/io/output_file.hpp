@@ -3,7 +3,7 @@
 // a temporary file in the same directory, is checked (full disk, I/O error), and is then
 // renamed over the target. A run that writes several files stages them in a temporary
 // directory and moves them into place together only when every one is complete, with a
-// manifest naming the run and its files (README "File formats"). Nothing is committed once
+// manifest naming the run and its files (docs/formats.md, "Run manifest"). Nothing is committed once
 // a stop was requested (SIGINT/SIGTERM, stop.hpp).
 #include <cstdint>
 #include <filesystem>

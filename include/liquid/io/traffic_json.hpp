@@ -1,5 +1,5 @@
 #pragma once
-// Traffic over a network (README "File formats"): a JSON object naming the network
+// Traffic over a network (docs/formats.md): a JSON object naming the network
 // (a file relative to this one, or a generator spec such as "swiss-t1") and either a
 // `pattern` or explicit `transfers`.
 #include <functional>

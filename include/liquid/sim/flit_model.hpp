@@ -9,7 +9,7 @@
 // it is a cycle-stepped loop over flit counters.
 //
 // With hop latency = one flit time, equal link rates and messages of F >= path-length
-// flits, both models must give identical delivery times (README "Cross-check against an independent model");
+// flits, both models must give identical delivery times (docs/simulator.md, "Cross-check against an independent model");
 // tests/sim compare them on random cases, including deadlocking ones.
 #include <cstdint>
 #include <vector>

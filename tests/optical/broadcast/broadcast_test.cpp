@@ -66,7 +66,7 @@ TEST(OpticalBroadcast, ExecutorEqualsCorrectedClosedFormOnTheGrid) {
 
 TEST(OpticalBroadcast, DifferenceFromThePrintedFormIsTheHeaderTerm) {
     // Independent of the code's corrections: the §4.5 table typed in here, and the terms the
-    // README says the thesis over-counts (the root's and node 1's header delays).
+    // docs/optical.md says the thesis over-counts (the root's and node 1's header delays).
     for (int n : node_grid()) {
         ModelParams p = with(n, 10'000'000'000);
         const Time L = log2i(n), S = p.message_bytes, Td = p.tb - p.tf;
@@ -149,7 +149,7 @@ TEST(OpticalBroadcast, TreeBeatsRingForLargeN) {
                   run_broadcast(BroadcastAlgorithm::RingForwarding, p).completion);
     }
     // The thesis puts the crossover at "about N > 8" by dropping Tc; with Tc = 10 S*Tf the
-    // ring still wins at N = 32 and the tree first wins at 64 (README "Executor versus the closed forms").
+    // ring still wins at N = 32 and the tree first wins at 64 (docs/optical.md, "Executor versus the closed forms").
     ModelParams p32 = with(32, 10'000'000'000), p64 = with(64, 10'000'000'000);
     EXPECT_GT(run_broadcast(BroadcastAlgorithm::TreeForwarding, p32).completion,
               run_broadcast(BroadcastAlgorithm::RingForwarding, p32).completion);

@@ -19,7 +19,7 @@ AllgatherAlgorithm parse_allgather_algorithm(const std::string& text);
 
 ExecutionReport run_allgather(AllgatherAlgorithm a, const ModelParams& p);
 
-/// The time our model gives, derived by hand (README "Executor versus the closed forms"):
+/// The time our model gives, derived by hand (docs/optical.md, "Executor versus the closed forms"):
 ///   hypercube: log2(N)*Tc + (N-1)*S*Tb       (log2 N changes, 2^i host sends in stage i)
 ///   ring:      Tc + (N-1)*S*Tf + 2*S*Td       (thesis: 2Td + (N-1)*S*Tf, without the set)
 /// Empty for the tree (its gather has no closed form; see tree_lower_bound).

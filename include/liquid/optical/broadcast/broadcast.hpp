@@ -37,7 +37,7 @@ int smart_ring_stages(int nodes, int k);
 /// one configuration set plus one forward, as the k of §4.4.5 is chosen to make it).
 Time thesis_closed_form(BroadcastAlgorithm a, const ModelParams& p, int k = 0);
 
-/// The thesis form corrected for the terms it rounds (README "Executor versus the closed forms"): the
+/// The thesis form corrected for the terms it rounds (docs/optical.md, "Executor versus the closed forms"): the
 /// time our executor must produce for algorithms 1-4. Empty for algorithm 5 (no exact form).
 std::optional<Time> exact_closed_form(BroadcastAlgorithm a, const ModelParams& p);
 

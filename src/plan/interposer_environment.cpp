@@ -1,6 +1,7 @@
 // LIQUID_* variables of the interposer (interposer_environment.hpp).
 #include "liquid/plan/interposer_environment.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -19,6 +20,7 @@ std::string quoted(const std::string& v) { return "'" + v + "'"; }
 
 // A finite number of seconds in (0, a year], written in full (no trailing text).
 bool parse_seconds(const std::string& text, double& out) {
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return false;
     errno = 0;
     char* end = nullptr;
     const double v = std::strtod(text.c_str(), &end);

@@ -9,8 +9,8 @@ namespace liquid::mpi {
 /// Moves one of i→j and j→i out of each frame holding both, into another frame where none
 /// of its links is used (so every frame that was a simultaneity stays one; same length,
 /// same pairs). Needs plan.links; pairs without links (ranks on one host) stay. Returns
-/// the number of pairs moved; throws std::logic_error if the result fails verify_plan or
-/// a link check (a bug, not an input error).
+/// the number of pairs moved; throws std::logic_error if a plan that passed verify_plan no
+/// longer does, or a frame uses a link more often than before (a bug, not an input error).
 int separate_reverse_pairs(Plan& plan);
 
 /// Frames holding both i→j and j→i of some pair of ranks on distinct hosts (counted once per pair).

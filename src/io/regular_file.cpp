@@ -12,19 +12,20 @@ void check_regular_file(const std::string& path, const std::string& where, std::
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
+    const std::string subject = where == path ? "this" : "'" + path + "'";  // the message names the path once
     if (status.type() == fs::file_type::not_found || status.type() == fs::file_type::none)
-        throw InputError(where, "'" + path + "' does not exist", "check the path");
+        throw InputError(where, subject + " does not exist", "check the path");
     if (status.type() == fs::file_type::directory)
-        throw InputError(where, "'" + path + "' is a directory, not a file", "give the path of a file inside it");
+        throw InputError(where, subject + " is a directory, not a file", "give the path of a file inside it");
     if (status.type() != fs::file_type::regular)
-        throw InputError(where, "'" + path + "' is not a regular file (a device, FIFO or socket)",
+        throw InputError(where, subject + " is not a regular file (a device, FIFO or socket)",
                          "give the path of a regular file");
     const auto size = fs::file_size(path, ec);
-    if (ec) throw InputError(where, "cannot read the size of '" + path + "'", "check the path and its permissions");
+    if (ec) throw InputError(where, "cannot read the size of " + subject, "check the path and its permissions");
     if (size > max_bytes)
         throw InputError(
             where,
-            "'" + path + "' has " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) + " accepted",
+            subject + " has " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) + " accepted",
             "give a smaller file");
 }
 

@@ -1,24 +1,35 @@
-# Front door. `make demo` and `make test` are the README's two commands.
+# Front door. `make demo` and `make test` are the README's two commands; they install the
+# Debian dependencies first (scripts/install-deps.sh). `make build` and `make install` only
+# build (and install) with what the machine has.
 JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 FUZZ_CI_RUNS ?= 20000
 
-.PHONY: deps build demo test test-release asan-configure asan-build test-asan test-fuzz fuzz tidy format-check bench clean
+.PHONY: deps build demo install test test-release asan-configure asan-build test-asan test-fuzz fuzz tidy format-check bench clean
 
 deps:
 	bash scripts/install-deps.sh
 
-build: deps
+build:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DLIQUID_WERROR=$(if $(CI),ON,OFF) > /dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+demo: deps
+	$(MAKE) --no-print-directory build
 	$(BUILD)/liquid schedule
+	@echo
+	@echo "liquid is $(abspath $(BUILD))/liquid; \`make install PREFIX=DIR\` puts it (and liquid-mpi, the interposer, the man page) under DIR"
 
-test: test-release test-asan test-fuzz
+# The tools, the interposer, the ibsim helpers, the man page, the libraries and headers.
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+test: deps
+	$(MAKE) --no-print-directory test-release test-asan test-fuzz
 
 test-release: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

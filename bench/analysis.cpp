@@ -3,7 +3,7 @@
 // measured in the same run, and the whole `analyze` pipeline.
 #include <benchmark/benchmark.h>
 
-#include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 

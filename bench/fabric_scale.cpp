@@ -1,4 +1,4 @@
-// Fabric-scale experiment (issue 10): all-to-all on 32–256-host fabrics. Per fabric, in
+// Fabric-scale experiment: all-to-all on 32–256-host fabrics. Per fabric, in
 // one run: the default method (`optimal`: construction portfolio, bounds, symmetry and
 // invariant search, tabu search, exact search) with a 10 s budget, DSatur and round-robin
 // alone, and CaDiCaL alone deciding "Λ frames?" with the engine's SAT encoding (budget
@@ -11,11 +11,11 @@
 #include <sstream>
 #include <string>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "sched/sat_decision.hpp"

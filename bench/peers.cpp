@@ -1,4 +1,4 @@
-// The peers side by side (issue 14): on the Swiss-T1 testbed patterns (report §8.1, the
+// The peers side by side: on the Swiss-T1 testbed patterns (report §8.1, the
 // 362 distinct liquid throughputs), the ring-arc hard cases and fabric all-to-alls, the
 // wall time of the default method (--method optimal) against the papers' MILP solved by
 // CBC and by GLPK (--method milp) and against CaDiCaL alone (--method sat); every answer
@@ -19,13 +19,13 @@
 #include <string>
 #include <vector>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/io/traffic_file.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 

@@ -1,4 +1,4 @@
-// Scheduling benchmarks (issue 3): full-team enumeration and schedule searches on the
+// Scheduling benchmarks: full-team enumeration and schedule searches on the
 // two-switch example, K-ring (Swiss-T1) testbed patterns, the full 32x32 all-to-all and
 // generated ring-arc traffics; DSatur on the same input in the same run is the baseline
 // (scripts/bench-sched.sh turns the medians into the table of docs/performance.md with ratios).
@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "liquid/net/generators.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/full_teams.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "sched/sat_decision.hpp"

@@ -3,12 +3,12 @@
 // liquid-schedule run measured in the same process. Run: build/bench_sim
 #include <benchmark/benchmark.h>
 
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/flit_model.hpp"
 #include "liquid/sim/frame_executor.hpp"
 #include "liquid/sim/queue_executor.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 
 namespace {
 

@@ -19,10 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "sched/frame_search.hpp"
 

@@ -1,4 +1,4 @@
-// Which Swiss-T1 routing tables fit the papers' published aggregates? (issue 17)
+// Which Swiss-T1 routing tables fit the papers' published aggregates?
 // The wiring is K4,4 = C8(1,3) (docs/reproduction/swiss-t1.md); each of the 24 uncabled ordered switch
 // pairs goes over one of the 4 switches cabled to both ends, so there are 4^24 tables.
 // Random tables almost never give 48 704 edges (0 of 20 in a trial), and few tables one or
@@ -27,9 +27,9 @@
 #include <vector>
 
 #include "liquid/base/rng.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace {

@@ -3,9 +3,9 @@
 // exact schedule. Ratios: run scripts/bench.sh or compare medians of the same run.
 #include <benchmark/benchmark.h>
 
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-#include "liquid/testbed/network_spec.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/congestion_edges.hpp"
 #include "liquid/traffic/patterns.hpp"

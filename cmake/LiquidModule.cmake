@@ -1,14 +1,19 @@
-# liquid_module(<name> [DEPENDS <module>...] [LIBS <target>...] [PRIVATE_LIBS <target>...])
+# liquid_module(<name> [DEPENDS <module>...] [LIBS <target>...] [PRIVATE_LIBS <target>...]
+#               [EXCLUDE <file.cpp>...])
 #
 # Declares the module of the current folder src/<folder>/: a static library liquid_<name>
 # (alias liquid::<name>) of the folder's .cpp files, public headers in
 # include/liquid/<folder>/, private headers next to the sources. DEPENDS lists the modules
 # it may use directly (they must be declared before it); this is the one place the allowed
 # edges are written down: the layering test reads them from the graph file written by
-# liquid_write_module_graph().
+# liquid_write_module_graph(). EXCLUDE leaves out sources of the folder (a build option's
+# alternatives).
 function(liquid_module name)
-  cmake_parse_arguments(M "" "" "DEPENDS;LIBS;PRIVATE_LIBS" ${ARGN})
+  cmake_parse_arguments(M "" "" "DEPENDS;LIBS;PRIVATE_LIBS;EXCLUDE" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*.cpp)
+  foreach(file ${M_EXCLUDE})
+    list(REMOVE_ITEM sources ${CMAKE_CURRENT_SOURCE_DIR}/${file})
+  endforeach()
   add_library(liquid_${name} STATIC ${sources})
   add_library(liquid::${name} ALIAS liquid_${name})
   target_include_directories(liquid_${name} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>

@@ -22,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
         else values.back() += static_cast<char>(data[i]);
     }
     values.resize(5);
-    const auto e = liquid::mpi::parse_interposer_environment([&](const char* name) -> const char* {
+    const auto e = liquid::plan::parse_interposer_environment([&](const char* name) -> const char* {
         for (int i = 0; i < 5; ++i)
             if (std::string(name) == names[i]) return values[i].c_str();
         return nullptr;

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "liquid/base/error.hpp"
-#include "liquid/testbed/network_spec.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "oracle.hpp"
 
 namespace {

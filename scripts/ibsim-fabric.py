@@ -3,7 +3,9 @@
 
 ibsim (Debian package ibsim-utils) simulates the fabric the file describes; OpenSM and
 infiniband-diags then run against it with libumad2sim.so preloaded (docs/fabrics.md, "Your own
-fabric"). Every cable is listed at both ends; hosts are HCAs "h<i>" with one port.
+fabric"). Every cable is listed at both ends; hosts are HCAs with one port, named "h<i>"
+or by --host-description (a Python format of i, e.g. "node{i:02d} HCA-1": the node
+description a real fabric shows, the machine's hostname first).
 Switch ports are numbered in the order the cables are laid: in fat trees the hosts of a
 leaf first, then its up-links; in meshes the x cables, then the y cables, then the hosts
 (so OpenSM's dor engine finds the dimensions in port order).
@@ -54,8 +56,11 @@ class Fabric:
             out.write("\n")
 
 
+HOST_DESCRIPTION = "h{i}"
+
+
 def hosts_on(fabric, switch, count, first):
-    names = [f"h{first + i}" for i in range(count)]
+    names = [HOST_DESCRIPTION.format(i=first + i) for i in range(count)]
     for h in names:
         fabric.cable(switch, h)
     return names
@@ -134,9 +139,12 @@ def mesh(a):
 
 
 def main():
+    global HOST_DESCRIPTION
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("-o", "--output", help="file to write (default: stdout)")
+    common.add_argument("--host-description", default=HOST_DESCRIPTION,
+                        help='HCA node descriptions, a format of the host index i (default "h{i}")')
     sub = p.add_subparsers(dest="kind", required=True)
     ft = sub.add_parser("fat-tree", parents=[common])
     ft.add_argument("--leaves", type=int, required=True)
@@ -156,6 +164,9 @@ def main():
     for key, value in vars(a).items():
         if isinstance(value, int) and not isinstance(value, bool) and value < 1:
             sys.exit(f"ibsim-fabric: --{key.replace('_', '-')} must be >= 1")
+    HOST_DESCRIPTION = a.host_description
+    if '"' in HOST_DESCRIPTION or HOST_DESCRIPTION.format(i=0) == HOST_DESCRIPTION.format(i=1):
+        sys.exit("ibsim-fabric: --host-description must use {i} and contain no '\"'")
     fabric = {"fat-tree": fat_tree, "fat-tree3": fat_tree3, "mesh": mesh}[a.kind](a)
     for name, ports in fabric.ports.items():
         if len(ports) > 254:

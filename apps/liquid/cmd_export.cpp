@@ -1,73 +1,69 @@
-// `liquid network SPEC` prints a generated network as JSON (or DOT, GraphML, BookSim2
-// anynet); `liquid network --from FORMAT FILE...` imports a fabric from another tool's
-// files; `liquid traffic ...` prints a traffic as a link-set file or as traffic JSON.
-#include <fmt/core.h>
+// `liquid export --format lp|mps|cnf|dimacs-graph`: the scheduling problem of a traffic in
+// the peers' formats, for CBC, GLPK, HiGHS, CPLEX, Gurobi or any SAT / colouring
+// solver. Stdout unless -o FILE.
+#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
-#include "liquid/io/network_export.hpp"
-#include "liquid/io/network_import.hpp"
-#include "liquid/io/network_json.hpp"
-#include "liquid/io/traffic_file.hpp"
-#include "liquid/io/traffic_json.hpp"
-#include "liquid/testbed/network_spec.hpp"
-#include "output.hpp"
+#include "liquid/sched/baselines.hpp"
+#include "liquid/sched/export_formats.hpp"
+#include "liquid/sched/lower_bounds.hpp"
+#include "liquid/sched/milp_model.hpp"
 
 namespace liquid::app {
 namespace {
 
-struct NetworkOptions {
-    std::string spec, format = "json";
-    std::vector<std::string> from;  // FORMAT FILE...
+struct ExportOptions {
+    TrafficOptions traffic;
+    std::string format;
+    int length = 0;  // 0: MILP frames default to DSatur's length; CNF requires it
+    std::string out;
 };
 
-void print_network(const Network& net, const std::string& format) {
-    if (format == "json") return print_json(network_to_json(net));
-    if (format == "dot") return write_dot(std::cout, net);
-    if (format == "graphml") return write_graphml(std::cout, net);
-    if (int merged = write_booksim_anynet(std::cout, net); merged > 0)
-        fmt::print(stderr,
-                   "liquid: note: {} parallel or one-way cables became single BookSim2 channels (anynet keeps one per pair)\n",
-                   merged);
+void write_format(std::ostream& out, const ExportOptions& o, const Traffic& traffic) {
+    if (o.format == "dimacs-graph") return sched::write_dimacs_graph(out, traffic);
+    if (o.length < 0) throw InputError("--length", "must be >= 1", "give the number of time frames");
+    const std::vector<int> clique = sched::large_clique(traffic);
+    if (o.format == "cnf") {
+        if (o.length == 0)
+            throw InputError("--length", "--format cnf asks \"schedulable in L frames?\" and needs L",
+                             "add --length L, e.g. the duration printed by `liquid analyze`");
+        return sched::write_cnf(out, traffic, o.length, clique);
+    }
+    // The MILP's frames: the caller's cap, or the fast baseline's length (an optimum exists within it).
+    const int frames = o.length > 0 ? o.length : sched::dsatur_schedule(traffic).length();
+    const sched::MilpModel model = sched::build_schedule_milp(traffic, frames, clique);
+    if (o.format == "lp") sched::write_lp(out, traffic, model);
+    else sched::write_mps(out, traffic, model);
 }
 
-const RegisterCommand reg_network{
-    {"network", "print a network (generated, a network file, or imported with --from) as JSON, DOT, GraphML or BookSim2 anynet",
-     [](CLI::App& cmd) {
-         auto o = std::make_shared<NetworkOptions>();
-         cmd.add_option("spec", o->spec, network_spec_help() + "; or an import: " + import_help());
-         cmd.add_option("--from", o->from,
-                        "import FORMAT FILE...: ibnetdiscover TOPOLOGY [LFTS...], slurm FILE, booksim FILE, graphml FILE")
-             ->expected(2, 65);
-         cmd.add_option("--format", o->format, "output: json, booksim (BookSim2 anynet), dot (Graphviz), graphml")
-             ->check(CLI::IsMember({"json", "booksim", "dot", "graphml"}))
-             ->capture_default_str();
+const RegisterCommand reg{
+    {"export", "write the scheduling problem for a peer solver: MILP (LP, MPS), CNF, DIMACS graph", [](CLI::App& cmd) {
+         auto o = std::make_shared<ExportOptions>();
+         add_traffic_options(cmd, o->traffic);
+         cmd.add_option("--format", o->format,
+                        "lp (CPLEX-LP MILP) | mps (free-MPS MILP) | cnf (DIMACS, schedulable in --length frames?) | "
+                        "dimacs-graph (congestion graph for colouring)")
+             ->required()
+             ->check(CLI::IsMember({"lp", "mps", "cnf", "dimacs-graph"}));
+         cmd.add_option("--length", o->length, "frames: the MILP's cap (default: DSatur's length); required by cnf");
+         cmd.add_option("-o,--out", o->out, "write here instead of stdout");
          cmd.callback([o] {
-             if (o->spec.empty() == o->from.empty())
-                 throw InputError("liquid network", "give either a SPEC or --from FORMAT FILE...", import_help());
-             Network net = o->from.empty()
-                               ? load_network(o->spec)
-                               : import_network(o->from.front(), std::vector<std::string>(o->from.begin() + 1, o->from.end()));
-             print_network(net, o->format);
-         });
-     }}};
-
-const RegisterCommand reg_traffic{
-    {"traffic", "print a traffic as a link-set file (default) or as traffic JSON", [](CLI::App& cmd) {
-         auto o = std::make_shared<TrafficOptions>();
-         auto format = std::make_shared<std::string>("traffic");
-         add_traffic_options(cmd, *o);
-         cmd.add_option("--format", *format, "traffic (link-set) or json")->check(CLI::IsMember({"traffic", "json"}));
-         cmd.callback([o, format] {
-             LoadedTraffic in = load_traffic(*o);
-             if (*format == "traffic") {
-                 write_traffic(std::cout, in.traffic);
+             const LoadedTraffic in = load_traffic(o->traffic);
+             if (in.traffic.empty()) throw InputError(in.source, "the traffic has no transfers", "nothing to schedule");
+             // Render fully before opening the file: bad input never leaves a truncated file behind.
+             std::ostringstream text;
+             write_format(text, *o, in.traffic);
+             if (o->out.empty()) {
+                 std::cout << text.str();
                  return;
              }
-             if (!in.network) throw InputError("--format json", "a link-set traffic has no network", "use --format traffic");
-             print_json(traffic_to_json(in.traffic, *in.network));
+             std::ofstream f(o->out);
+             if (!f) throw InputError(o->out, "cannot open for writing", "check the directory exists and is writable");
+             f << text.str();
          });
      }}};
 

@@ -3,7 +3,6 @@
 // results of other commands (--from); --svg-dir writes every figure as an SVG file too.
 #include <fmt/core.h>
 
-#include <cmath>
 #include <memory>
 
 #include "command.hpp"
@@ -12,6 +11,7 @@
 #include "liquid/report/report.hpp"
 #include "liquid/report/svg_files.hpp"
 #include "result_view.hpp"
+#include "scheduling_options.hpp"
 
 namespace liquid::app {
 namespace {
@@ -19,13 +19,13 @@ namespace {
 struct ReportOptions {
     TrafficOptions traffic;
     std::vector<std::string> from;
-    std::string out, svg_dir, method = "optimal";
-    double time_limit = 10.0;
+    std::string out, svg_dir;
+    SchedulingOptions scheduling;
     int pictograms = 24;
     bool json = false;
 };
 
-report::Page build(const ReportOptions& o, std::optional<LoadedTraffic>& in) {
+report::Page build(const ReportOptions& o, const SolveOptions& so, std::optional<LoadedTraffic>& in) {
     report::ScheduleReportOptions ro;
     ro.pictograms = o.pictograms;
     ro.frame_svgs = !o.svg_dir.empty();
@@ -34,21 +34,16 @@ report::Page build(const ReportOptions& o, std::optional<LoadedTraffic>& in) {
         return {in->network ? &*in->network : nullptr, &in->traffic, in->source};
     };
     if (!o.from.empty()) return report::report_from_results(o.from, traffic, ro);
-    SolveOptions so;
-    so.method = parse_method(o.method);
-    so.time_limit_s = o.time_limit;
-    so.seed = o.traffic.seed;
     const report::ReportTraffic t = traffic();
     return report::schedule_page(report::schedule_for_report(t.network, *t.traffic, t.source, so), ro);
 }
 
 void run_report(const ReportOptions& o) {
     if (o.out.empty()) throw InputError("-o", "no output file", "give -o report.html");
-    if (!(o.time_limit > 0) || !std::isfinite(o.time_limit))
-        throw InputError("--time-limit", "must be a positive number of seconds", "e.g. --time-limit 2.5");
+    const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
     if (o.pictograms < 1) throw InputError("--pictograms", "must be >= 1", "frames drawn when the page opens, e.g. 24");
     std::optional<LoadedTraffic> in;
-    const report::Page page = build(o, in);
+    const report::Page page = build(o, so, in);
     report::write_html(page, o.out);
     std::vector<std::string> svgs;
     if (!o.svg_dir.empty()) svgs = report::write_svg_files(page, o.svg_dir);
@@ -68,8 +63,7 @@ const RegisterCommand reg{
     {"report", "an HTML page of a schedule (or of saved --json results): drawings, pictograms, charts", [](CLI::App& cmd) {
          auto o = std::make_shared<ReportOptions>();
          add_traffic_options(cmd, o->traffic);
-         cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo")->capture_default_str();
-         cmd.add_option("--time-limit", o->time_limit, "wall-clock budget of the exact searches, seconds")->capture_default_str();
+         add_scheduling_options(cmd, o->scheduling, false);
          cmd.add_option("--from", o->from,
                         "--json result of schedule, simulate, simulate testbed, testbed t1, optical p2p-tables or optical sweep "
                         "(repeat for one page of several; a schedule needs the traffic options it was made with)");

@@ -3,9 +3,6 @@
 // printed.
 #include <fmt/core.h>
 
-#include <climits>
-#include <cmath>
-
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
@@ -13,6 +10,7 @@
 #include "liquid/sched/schedule.hpp"
 #include "option_checks.hpp"
 #include "result_view.hpp"
+#include "scheduling_options.hpp"
 #include "solve_fields.hpp"
 #include "status_line.hpp"
 
@@ -21,47 +19,15 @@ namespace {
 
 struct ScheduleOptions {
     TrafficOptions traffic;
-    std::string method = "optimal";
-    double time_limit = 10.0;
-    double memory_limit_mb = 0;
-    long long node_limit = 0;
+    SchedulingOptions scheduling;
     int wavelengths = 0;
     bool json = false;
-    bool no_sat = false;
-    std::string solver;  // --method milp: cbc (default) or glpk
-    bool no_structure = false;
-    std::string strategy, pivot;  // --method liquid: ICON'04 §7 strategy, enumeration pivot rule
 };
 
-SolveOptions solve_options(const ScheduleOptions& o) {
-    SolveOptions s;
-    s.method = parse_method(o.method);
-    if (!(o.time_limit > 0) || !std::isfinite(o.time_limit))
-        throw InputError("--time-limit", "must be a positive number of seconds", "e.g. --time-limit 2.5");
+SolveOptions schedule_options(const ScheduleOptions& o) {
+    SolveOptions s = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
     if (o.wavelengths < 0) throw InputError("--wavelengths", "must be >= 1", "give the number of wavelengths per fibre");
-    s.time_limit_s = o.time_limit;
-    if (o.node_limit < 0) throw InputError("--node-limit", "must be >= 0", "0 means no node budget");
-    s.node_limit = static_cast<std::uint64_t>(o.node_limit);
-    s.seed = o.traffic.seed;  // the shared --seed (random patterns and --method random)
     s.wavelengths = o.wavelengths;
-    s.sat_partner = !o.no_sat;
-    if (!(o.memory_limit_mb >= 0) || !std::isfinite(o.memory_limit_mb) || o.memory_limit_mb > 1e9)
-        throw InputError("--memory-limit", "must be a number of megabytes >= 1 (0 = half the physical memory)",
-                         "e.g. --memory-limit 2048");
-    if (o.memory_limit_mb > 0 && o.memory_limit_mb < 1)
-        throw InputError("--memory-limit", "must be at least 1 MB", "e.g. --memory-limit 2048");
-    s.memory_limit_bytes = static_cast<std::uint64_t>(o.memory_limit_mb * 1048576.0);
-    if (!o.solver.empty() && s.method != Method::Milp)
-        throw InputError("--solver", "only --method milp takes a MILP solver", "add --method milp or drop --solver");
-    if (!o.solver.empty()) s.milp_solver = parse_milp_solver(o.solver);
-    s.structure = !o.no_structure;
-    if ((!o.strategy.empty() || !o.pivot.empty()) && s.method != Method::Liquid)
-        throw InputError(o.strategy.empty() ? "--pivot" : "--strategy",
-                         "only --method liquid takes a search strategy or pivot rule", "add --method liquid or drop the option");
-    if (!o.strategy.empty()) s.strategy = parse_search_strategy(o.strategy);
-    if (!o.pivot.empty()) s.pivot = parse_pivot_rule(o.pivot);
-    // A chosen strategy or pivot is there to run that search: no construction shortcut.
-    if (!o.strategy.empty() || !o.pivot.empty()) s.constructions = false;
     return s;
 }
 
@@ -106,8 +72,7 @@ ResultView solve_view(const Traffic& t, const SolveResult& r, const SolveOptions
         v.json_only("strategy", search_strategy_name(so.strategy));
         v.json_only("pivot", pivot_rule_name(so.pivot));
     }
-    std::string verdict = r.liquid ? "liquid" : "not liquid";
-    verdict += r.optimal ? ", proven optimal" : (r.timed_out ? ", budget expired: best known" : ", not proven optimal");
+    std::string verdict = length_verdict(r.liquid, r.optimal, r.timed_out);
     if (r.no_liquid_proven) verdict += "; no liquid schedule exists (proven)";
     v.field("length", r.schedule.length(), "length",
             fmt::format("{} frames ({}), lower bound {} (proved by {})", r.schedule.length(), verdict, r.lower_bound, r.bound_by))
@@ -168,33 +133,13 @@ const RegisterCommand reg{
     {"schedule", "schedule a traffic: liquid search, exact optimum or a baseline (verified)", [](CLI::App& cmd) {
          auto o = std::make_shared<ScheduleOptions>();
          add_traffic_options(cmd, o->traffic);
-         cmd.add_option("--method", o->method, "liquid | optimal | dsatur | round-robin | random | fifo | milp | sat")
-             ->capture_default_str();
-         cmd.add_option("--time-limit", o->time_limit,
-                        "wall-clock budget of the whole scheduling (bounds, constructions, searches), seconds")
-             ->capture_default_str()
-             ->check(positive_seconds());
-         cmd.add_option("--memory-limit", o->memory_limit_mb,
-                        "memory for searches, SAT encoding and large structures, MB (default: half the physical memory)");
-         cmd.add_option("--node-limit", o->node_limit,
-                        "search-node budget of the exact searches: nodes plus categories enumerated (0 = none)")
-             ->check(whole_number(0, LLONG_MAX));
+         add_scheduling_options(cmd, o->scheduling, false);
          cmd.add_option("--wavelengths", o->wavelengths,
                         "optical use: group frames into rounds of at most W wavelengths (report 2.2)")
              ->check(whole_number(0, 1 << 20));
-         cmd.add_option("--solver", o->solver, "--method milp: the MILP library, cbc (default) or glpk");
-         cmd.add_flag("--no-sat", o->no_sat, "optimal method: no SAT portfolio partner (fission search only)");
-         cmd.add_flag("--no-structure", o->no_structure,
-                      "optimal method: no symmetry-invariant schedule search and no tabu search before the exact search");
-         cmd.add_option("--strategy", o->strategy,
-                        "--method liquid: frames tried next, full-teams (default, ICON'04 7.3), remainder-teams (7.2) or "
-                        "original-teams (7.1); skips the construction shortcut");
-         cmd.add_option("--pivot", o->pivot,
-                        "--method liquid: pivot rule of the full-team enumeration, constrained (default) or lowest-index; skips "
-                        "the construction shortcut");
          cmd.add_flag("--json", o->json, "print one JSON object");
          cmd.callback([o] {
-             SolveOptions so = solve_options(*o);
+             SolveOptions so = schedule_options(*o);
              LoadedTraffic in = load_traffic(o->traffic);
              SolveResult r;
              {

@@ -16,15 +16,16 @@
 #include "liquid/io/output_file.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/net/generators.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/report/testbed_report.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/execution.hpp"
 #include "liquid/testbed/result_codec.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/testbed/testbed_table.hpp"
 #include "option_checks.hpp"
 #include "output.hpp"
 #include "result_view.hpp"
+#include "scheduling_options.hpp"
 
 namespace liquid::app {
 namespace {
@@ -57,8 +58,9 @@ SimOptions sim_options(const Overheads& o) {
 struct SimulateOptions {
     TrafficOptions traffic;
     Overheads times;
-    std::string method = "liquid", executor, schedule_file;
-    double rate = 0, time_limit = 10;
+    SchedulingOptions scheduling;
+    std::string executor, schedule_file;
+    double rate = 0;
     bool json = false, links = false;
 };
 
@@ -122,7 +124,8 @@ void run_simulate(const SimulateOptions& o) {
     std::vector<double> rates =
         in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
     const Workload w = make_workload(in.traffic, rates);
-    ExecutionSpec spec{o.method, o.executor, nullptr, o.schedule_file, o.time_limit, o.traffic.seed, sim_options(o.times)};
+    // The shared --seed of the traffic options also seeds the random order.
+    ExecutionSpec spec{solve_options(o.scheduling, o.traffic.seed), o.executor, nullptr, o.schedule_file, sim_options(o.times)};
     std::optional<Schedule> saved;
     if (!o.schedule_file.empty()) {
         saved = read_schedule_json(o.schedule_file, in.traffic);
@@ -248,9 +251,7 @@ const RegisterCommand reg{
          auto o = std::make_shared<SimulateOptions>();
          CLI::App* self = &cmd;
          add_traffic_options(cmd, o->traffic);
-         cmd.add_option("--method", o->method,
-                        "liquid, optimal, dsatur (schedules) or round-robin, random, fifo (sending orders)")
-             ->capture_default_str();
+         add_scheduling_options(cmd, o->scheduling, false);
          cmd.add_option("--executor", o->executor,
                         "frames (schedule with barriers; default for liquid/optimal/dsatur) or queues (per-sender queues, "
                         "no sync; default for round-robin/random/fifo)");
@@ -258,9 +259,6 @@ const RegisterCommand reg{
          cmd.add_option("--rate", o->rate,
                         "link rate in bytes/s for every link (default: the network's; 1e8 for link-set traffics)")
              ->check(positive_amount());
-         cmd.add_option("--time-limit", o->time_limit, "budget of the schedule search, seconds")
-             ->capture_default_str()
-             ->check(positive_seconds());
          add_overhead_options(cmd, o->times);
          cmd.add_flag("--links", o->links, "list the utilisation of every used link");
          cmd.add_flag("--json", o->json, "print one JSON object");

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "command.hpp"
+#include "command_examples.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/stop.hpp"
 
@@ -106,6 +107,7 @@ int run_command_line(int argc, char** argv) {
     for (auto& spec : command_registry()) {
         CLI::App* cmd = subcommand_for(app, spec.path, made);
         cmd->description(spec.description);
+        cmd->footer(examples_footer(spec.path));
         spec.setup(*cmd);
     }
     // A parent that no spec registers itself (e.g. "optical") is a pure group: it needs

@@ -8,9 +8,9 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
 #include "liquid/io/network_json.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace liquid::app {
@@ -67,7 +67,7 @@ LoadedTraffic load_traffic(const TrafficOptions& o) {
     if (!o.traffic_json.empty()) {
         std::optional<Network> fallback;
         if (!o.network.empty()) fallback = load_network(o.network);
-        auto nt = read_traffic_json(o.traffic_json, fallback ? &*fallback : nullptr, make_network);
+        auto nt = read_traffic_json(o.traffic_json, fallback ? &*fallback : nullptr);
         out.network = std::move(nt.network);
         out.traffic = std::move(nt.traffic);
         out.source = "traffic " + o.traffic_json + " over network '" + out.network->name() + "'";

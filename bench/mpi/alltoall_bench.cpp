@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/mpi/executor.hpp"
-#include "liquid/testbed/network_spec.hpp"
 
 namespace {
 
@@ -56,7 +56,7 @@ std::vector<std::string> split(const std::string& csv) {
 }
 
 // Rank 0 plans with the library and broadcasts.
-liquid::mpi::PlanResult plan_on_root(const Args& a, const std::string& method, int ranks) {
+liquid::plan::PlanResult plan_on_root(const Args& a, const std::string& method, int ranks) {
     const liquid::Network net = liquid::load_network(a.network);
     std::vector<int> hosts;
     if (a.rank_map.empty()) {
@@ -64,14 +64,14 @@ liquid::mpi::PlanResult plan_on_root(const Args& a, const std::string& method, i
         if (static_cast<int>(all.size()) < ranks) throw std::runtime_error("fewer hosts than ranks: give --rankmap");
         hosts.assign(all.begin(), all.begin() + ranks);
     } else {
-        auto names = liquid::mpi::read_rank_map(a.rank_map);
+        auto names = liquid::plan::read_rank_map(a.rank_map);
         names.resize(ranks);
-        hosts = liquid::mpi::hosts_by_name(net, names, a.rank_map);
+        hosts = liquid::plan::hosts_by_name(net, names, a.rank_map);
     }
     liquid::SolveOptions o;
     o.method = liquid::parse_method(method);
     o.time_limit_s = a.time_limit;
-    return liquid::mpi::build_plan(net, hosts, o);
+    return liquid::plan::build_plan(net, hosts, o);
 }
 
 double median(std::vector<double> v) {
@@ -95,10 +95,10 @@ int main(int argc, char** argv) {
         return 2;
     }
     const auto methods = split(a.methods);
-    std::map<std::string, liquid::mpi::RankPlan> plans;
+    std::map<std::string, liquid::plan::RankPlan> plans;
     for (const std::string& m : methods) {
         if (m == "mpi") continue;
-        liquid::mpi::PlanResult r;
+        liquid::plan::PlanResult r;
         int ok = 1;
         if (rank == 0) {
             try {
@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
             MPI_Finalize();
             return 2;
         }
-        plans[m] = liquid::mpi::rank_plan(liquid::mpi::broadcast_plan(rank == 0 ? &r.plan : nullptr, MPI_COMM_WORLD), rank);
+        plans[m] = liquid::plan::rank_plan(liquid::mpi::broadcast_plan(rank == 0 ? &r.plan : nullptr, MPI_COMM_WORLD), rank);
     }
     MPI_Comm comm;  // the plans' messages on a communicator of their own
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);

@@ -2,6 +2,7 @@
 // the --network dispatcher's `FORMAT:FILE[,FILE...]` rows both go through it.
 #include "liquid/io/network_import.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -17,10 +18,29 @@ struct ImportFormat {
     std::function<Network(const std::vector<std::string>&)> read;
 };
 
+/// Written in place of the forwarding tables: route the fabric by shortest paths on purpose.
+constexpr const char* kShortestRouting = "routing=shortest";
+
+/// The topology, then the forwarding tables or routing=shortest. Without either, the routes
+/// would be a guess (shortest paths), not the ones the subnet manager programmed: on a
+/// fat tree routed by ftree that guess can triple Λ, so it is refused, not assumed.
 Network read_infiniband(const std::vector<std::string>& files) {
-    IbTopology topo = read_ibnetdiscover(files.front());
     std::vector<std::string> lfts(files.begin() + 1, files.end());
-    return ib_network(topo, lfts.empty() ? std::vector<IbForwardingTable>{} : read_forwarding_tables(lfts));
+    const auto shortest = std::find(lfts.begin(), lfts.end(), kShortestRouting);
+    const bool wants_shortest = shortest != lfts.end();
+    if (wants_shortest) lfts.erase(shortest);
+    IbTopology topo = read_ibnetdiscover(files.front());
+    const std::string where = "ibnetdiscover " + files.front();
+    if (wants_shortest && !lfts.empty())
+        throw InputError(where, "both forwarding tables and routing=shortest were given",
+                         "drop routing=shortest to follow the tables, or the tables to route by shortest paths");
+    if (!wants_shortest && lfts.empty())
+        throw InputError(where,
+                         "no forwarding tables: the routes the subnet manager programmed are unknown (shortest paths "
+                         "are only a guess)",
+                         "add OpenSM's LFT dump (opensm-lfts.dump) or the `ibroute` output of every switch after the "
+                         "topology, or routing=shortest to route by shortest paths on purpose");
+    return ib_network(topo, wants_shortest ? std::vector<IbForwardingTable>{} : read_forwarding_tables(lfts));
 }
 
 const std::map<std::string, ImportFormat>& table() {
@@ -46,7 +66,8 @@ const std::vector<std::string>& import_formats() {
 
 const std::string& import_help() {
     static const std::string help =
-        "ibnetdiscover:TOPOLOGY[,LFTS...] (ibnetdiscover output + OpenSM's opensm-lfts.dump or concatenated ibroute output), "
+        "ibnetdiscover:TOPOLOGY,LFTS... (ibnetdiscover output + OpenSM's opensm-lfts.dump or concatenated ibroute "
+        "output; routing=shortest instead of LFTS routes by shortest paths), "
         "slurm:topology.conf, booksim:ANYNET_FILE, graphml:FILE";
     return help;
 }

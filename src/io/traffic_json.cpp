@@ -6,6 +6,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/io/json_input.hpp"
 #include "liquid/io/network_json.hpp"
+#include "liquid/io/network_spec.hpp"
 
 namespace liquid {
 
@@ -35,16 +36,14 @@ double size_of(const JsonAt& at) {
 
 /// Network named by a traffic file: a path relative to the file, an inline object, or a
 /// generator spec ("swiss-t1", "fat-tree:4,2").
-Network network_of(const JsonAt& at, const std::string& traffic_path, const NetworkSpecResolver& resolve_spec) {
+Network network_of(const JsonAt& at, const std::string& traffic_path) {
     if (at.value().is_object()) return network_from_json(at.value(), at.where());
     std::string ref = at.string();
     auto rel = std::filesystem::path(traffic_path).parent_path() / ref;
     if (std::filesystem::exists(rel)) return read_network_json(rel.string());
     if (std::filesystem::exists(ref)) return read_network_json(ref);
-    const std::string fix = "name a network JSON file (relative to this file) or a network spec such as \"swiss-t1\"";
-    if (!resolve_spec) at.fail("'" + ref + "' is not a network file", fix);
     try {
-        return resolve_spec(ref);
+        return make_network(ref);
     } catch (const InputError& e) {
         at.fail("'" + ref + "' is neither a network file nor a network spec", e.what());
     }
@@ -121,12 +120,12 @@ Traffic traffic_from_json(const nlohmann::json& j, const Network& net, const std
     }
 }
 
-NetworkTraffic read_traffic_json(const std::string& path, const Network* fallback, const NetworkSpecResolver& resolve_spec) {
+NetworkTraffic read_traffic_json(const std::string& path, const Network* fallback) {
     const nlohmann::json j = io::parse_json_file(path);
     JsonAt doc(j, path);
     doc.object();
     if (doc.has("network")) {
-        Network net = network_of(doc["network"], path, resolve_spec);
+        Network net = network_of(doc["network"], path);
         Traffic traffic = traffic_from_json(j, net, path);
         return {std::move(net), std::move(traffic)};
     }

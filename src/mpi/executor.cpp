@@ -31,7 +31,7 @@ struct Blocks {
     bool empty(int p) const { return MPI_Aint(count_of(p)) * type_size == 0; }
 };
 
-int check(const RankPlan& plan, MPI_Comm comm) {
+int check(const plan::RankPlan& plan, MPI_Comm comm) {
     int rank = -1, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
@@ -42,7 +42,7 @@ int token_tag(int frame) { return kTag + 1 + frame % kTokenTags; }
 
 // Sync::Links, before this frame's sends: a token from each rank that received the
 // previous message on one of the links.
-int await_tokens(const RankFrame& frame, int f, MPI_Comm comm, std::vector<MPI_Request>& requests) {
+int await_tokens(const plan::RankFrame& frame, int f, MPI_Comm comm, std::vector<MPI_Request>& requests) {
     requests.clear();
     for (int p : frame.wait_for) {
         requests.emplace_back();
@@ -53,8 +53,8 @@ int await_tokens(const RankFrame& frame, int f, MPI_Comm comm, std::vector<MPI_R
 
 // Sync::Links, after this frame: tokens to the ranks whose later messages use a link this
 // frame's received messages used. Completed at the end of the call.
-int send_tokens(const RankFrame& frame, MPI_Comm comm, std::vector<MPI_Request>& pending) {
-    for (const Token& t : frame.signal) {
+int send_tokens(const plan::RankFrame& frame, MPI_Comm comm, std::vector<MPI_Request>& pending) {
+    for (const plan::Token& t : frame.signal) {
         pending.emplace_back();
         if (int rc = MPI_Isend(nullptr, 0, MPI_BYTE, t.rank, token_tag(t.frame), comm, &pending.back()); rc != MPI_SUCCESS)
             return rc;
@@ -62,7 +62,7 @@ int send_tokens(const RankFrame& frame, MPI_Comm comm, std::vector<MPI_Request>&
     return MPI_SUCCESS;
 }
 
-int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const RankPlan& plan, const ExecOptions& options) {
+int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const plan::RankPlan& plan, const ExecOptions& options) {
     if (int rc = check(plan, comm); rc != MPI_SUCCESS) return rc;
     const int self = plan.rank;
     if (!send.empty(self) || !recv.empty(self)) {
@@ -73,7 +73,7 @@ int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const RankPlan& p
     const bool links = options.sync == Sync::Links;
     std::vector<MPI_Request> requests, waits, tokens;
     for (std::size_t f = 0; f < plan.frames.size(); ++f) {
-        const RankFrame& frame = plan.frames[f];
+        const plan::RankFrame& frame = plan.frames[f];
         requests.clear();
         for (int p : frame.recv_from) {
             if (recv.empty(p)) continue;
@@ -108,28 +108,29 @@ int own_rank(MPI_Comm comm) {
 }  // namespace
 
 int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-             MPI_Comm comm, const RankPlan& plan, const ExecOptions& options) {
+             MPI_Comm comm, const plan::RankPlan& plan, const ExecOptions& options) {
     return run(Blocks(sendbuf, sendtype, sendcount, nullptr, nullptr), Blocks(recvbuf, recvtype, recvcount, nullptr, nullptr),
                comm, plan, options);
 }
 
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
-              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan,
+              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const plan::RankPlan& plan,
               const ExecOptions& options) {
     return run(Blocks(sendbuf, sendtype, 0, sendcounts, sdispls), Blocks(recvbuf, recvtype, 0, recvcounts, rdispls), comm, plan,
                options);
 }
 
 int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-             MPI_Comm comm, const Plan& plan, const ExecOptions& options) {
-    return alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, rank_plan(plan, own_rank(comm)), options);
+             MPI_Comm comm, const plan::Plan& plan, const ExecOptions& options) {
+    return alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, plan::rank_plan(plan, own_rank(comm)),
+                    options);
 }
 
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
-              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const Plan& plan,
+              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const plan::Plan& plan,
               const ExecOptions& options) {
     return alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm,
-                     rank_plan(plan, own_rank(comm)), options);
+                     plan::rank_plan(plan, own_rank(comm)), options);
 }
 
 }  // namespace liquid::mpi

@@ -6,17 +6,17 @@ namespace liquid::mpi {
 namespace {
 
 // length, duration, liquid, optimal, then per frame its pair count and the pairs.
-std::vector<long long> encode(const Plan& plan) {
+std::vector<long long> encode(const plan::Plan& plan) {
     std::vector<long long> out{plan.length(), plan.duration, plan.liquid, plan.optimal};
     for (const auto& frame : plan.frames) {
         out.push_back(static_cast<long long>(frame.size()));
-        for (const RankPair& p : frame) out.insert(out.end(), {p.src, p.dst});
+        for (const plan::RankPair& p : frame) out.insert(out.end(), {p.src, p.dst});
     }
     return out;
 }
 
-Plan decode(const std::vector<long long>& in, int ranks) {
-    Plan plan;
+plan::Plan decode(const std::vector<long long>& in, int ranks) {
+    plan::Plan plan;
     plan.ranks = ranks;
     plan.frames.resize(in[0]);
     plan.duration = static_cast<int>(in[1]);
@@ -32,27 +32,27 @@ Plan decode(const std::vector<long long>& in, int ranks) {
 
 // Per frame: sends, receives, tokens awaited, tokens signalled (rank, frame), each
 // preceded by its count.
-void encode_rank_plan(const RankPlan& plan, std::vector<int>& out) {
+void encode_rank_plan(const plan::RankPlan& plan, std::vector<int>& out) {
     out.push_back(static_cast<int>(plan.frames.size()));
-    for (const RankFrame& f : plan.frames) {
+    for (const plan::RankFrame& f : plan.frames) {
         for (const auto* list : {&f.send_to, &f.recv_from, &f.wait_for}) {
             out.push_back(static_cast<int>(list->size()));
             out.insert(out.end(), list->begin(), list->end());
         }
         out.push_back(static_cast<int>(f.signal.size()));
-        for (const Token& t : f.signal) out.insert(out.end(), {t.rank, t.frame});
+        for (const plan::Token& t : f.signal) out.insert(out.end(), {t.rank, t.frame});
     }
 }
 
-RankPlan decode_rank_plan(const std::vector<int>& in, int rank, int ranks) {
-    RankPlan plan{rank, ranks, std::vector<RankFrame>(in.empty() ? 0 : in[0])};
+plan::RankPlan decode_rank_plan(const std::vector<int>& in, int rank, int ranks) {
+    plan::RankPlan plan{rank, ranks, std::vector<plan::RankFrame>(in.empty() ? 0 : in[0])};
     std::size_t i = 1;
     auto list = [&](std::vector<int>& v) {
         const int n = in[i++];
         v.assign(in.begin() + static_cast<std::ptrdiff_t>(i), in.begin() + static_cast<std::ptrdiff_t>(i) + n);
         i += n;
     };
-    for (RankFrame& f : plan.frames) {
+    for (plan::RankFrame& f : plan.frames) {
         list(f.send_to);
         list(f.recv_from);
         list(f.wait_for);
@@ -64,13 +64,13 @@ RankPlan decode_rank_plan(const std::vector<int>& in, int rank, int ranks) {
 
 }  // namespace
 
-RankPlan scatter_rank_plan(const Plan* plan_on_root, MPI_Comm comm) {
+plan::RankPlan scatter_rank_plan(const plan::Plan* plan_on_root, MPI_Comm comm) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
     std::vector<int> all, counts(size), displs(size);
     if (rank == 0) {
-        const std::vector<RankPlan> plans = rank_plans(*plan_on_root);
+        const std::vector<plan::RankPlan> plans = plan::rank_plans(*plan_on_root);
         for (int r = 0; r < size; ++r) {
             displs[r] = static_cast<int>(all.size());
             encode_rank_plan(plans[r], all);
@@ -84,7 +84,7 @@ RankPlan scatter_rank_plan(const Plan* plan_on_root, MPI_Comm comm) {
     return decode_rank_plan(encoded, rank, size);
 }
 
-Plan broadcast_plan(const Plan* plan_on_root, MPI_Comm comm) {
+plan::Plan broadcast_plan(const plan::Plan* plan_on_root, MPI_Comm comm) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);

@@ -5,7 +5,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace liquid::mpi {
+namespace liquid::plan {
 namespace {
 
 // Which links each frame uses, and where each pair is.
@@ -128,4 +128,4 @@ int separate_reverse_pairs(Plan& plan) {
     return moved;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -10,7 +10,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/sched/schedule.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 namespace {
 
 constexpr double kYear = 365.0 * 24 * 3600;
@@ -80,4 +80,4 @@ InterposerEnvironment parse_interposer_environment(const std::function<const cha
     return e;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -5,7 +5,7 @@
 #include <map>
 #include <tuple>
 
-namespace liquid::mpi {
+namespace liquid::plan {
 namespace {
 
 // Links of pair i of frame f: the routed links, or the endpoint pseudo-links 2h (out of
@@ -104,4 +104,4 @@ RankPlan rank_plan(const Plan& plan, int rank) {
     return out;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

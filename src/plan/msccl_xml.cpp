@@ -5,7 +5,7 @@
 
 #include "liquid/plan/plan_json.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 namespace {
 
 struct Step {
@@ -71,4 +71,4 @@ std::string plan_msccl_xml(const Plan& plan, const std::string& name) {
     return x.str();
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

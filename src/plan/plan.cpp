@@ -6,7 +6,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/plan/frame_order.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_rank) {
     std::vector<std::string> link_names;
@@ -121,19 +121,4 @@ std::string verify_plan(const Plan& plan) {
 
 std::vector<int> one_rank_per_host(const Network& net) { return net.hosts(); }
 
-std::vector<int> hosts_by_name(const Network& net, const std::vector<std::string>& names, const std::string& where) {
-    std::vector<int> out;
-    for (std::size_t r = 0; r < names.size(); ++r) {
-        auto id = net.find_node(names[r]);
-        if (!id || !net.is_host(*id)) id = net.find_node(names[r].substr(0, names[r].find('.')));
-        if (!id || !net.is_host(*id))
-            throw InputError(
-                where,
-                "rank " + std::to_string(r) + " runs on '" + names[r] + "', which is not a host of network '" + net.name() + "'",
-                "name the hosts like the network does, or give LIQUID_RANKMAP (`rank host` lines)");
-        out.push_back(*id);
-    }
-    return out;
-}
-
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -3,7 +3,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/io/regular_file.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 nlohmann::json plan_json(const Plan& plan) {
     using nlohmann::json;
@@ -103,4 +103,4 @@ Plan read_plan_json(const std::string& path) {
     return plan;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

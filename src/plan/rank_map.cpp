@@ -5,7 +5,7 @@
 #include "liquid/io/regular_file.hpp"
 #include "liquid/plan/plan.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 std::vector<std::string> read_rank_map(const std::string& path) {
     std::istringstream in(io::read_regular_file(path, path));
@@ -49,4 +49,4 @@ std::vector<std::string> read_rank_map(const std::string& path) {
     return hosts;
 }
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -34,6 +34,7 @@ constexpr const char* kChartScript = R"js(
   const specs = JSON.parse(document.getElementById('liquid-charts').textContent);
   window.LIQUID_DATA = JSON.parse(document.getElementById('liquid-data').textContent);
   const status = window.liquidReport = {charts: Object.keys(specs).length, rendered: 0, failed: 0, done: false};
+  if (typeof vegaEmbed === 'undefined') { status.done = true; document.body.dataset.chartsDone = '1'; return; }
   const jobs = Object.entries(specs).map(([id, spec]) => {
     const renderer = (spec.usermeta && spec.usermeta.renderer) || 'svg';
     return vegaEmbed('#' + id, spec, {mode: 'vega-lite', actions: false, renderer: renderer})
@@ -125,12 +126,21 @@ std::string render_html(const Page& page) {
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         "<meta name=\"generator\" content=\"liquid report\">";
     html += "<title>" + xml_escape(page.title) + "</title><style>" + kStyle + "</style></head>\n<body>\n";
-    html += "<header><h1>" + xml_escape(page.title) + "</h1><p>" + xml_escape(page.subtitle) + "</p></header>\n";
+    html += "<header><h1>" + xml_escape(page.title) + "</h1><p>" + xml_escape(page.subtitle) + "</p>";
+    // A build without the chart libraries (cmake -DLIQUID_WEB_ASSETS=OFF) says why the
+    // charts are not drawn; their specifications and data stay in the page.
+    const bool charts_drawn = !embedded_script("vega-embed").empty();
+    if (!charts_drawn)
+        html +=
+            "<p>The charts are not drawn: this liquid was built without the Vega libraries (LIQUID_WEB_ASSETS=OFF); "
+            "their Vega-Lite specifications and data are in this page (#liquid-charts, #liquid-data).</p>";
+    html += "</header>\n";
     html += "<nav>" + nav + "</nav>\n<main>\n" + body + "</main>\n";
     html += "<script type=\"application/json\" id=\"liquid-charts\">" + json_safe(specs.dump()) + "</script>\n";
     html += "<script type=\"application/json\" id=\"liquid-data\">" + json_safe(page.data.dump()) + "</script>\n";
-    for (const char* lib : {"vega", "vega-lite", "vega-embed"})
-        html += fmt::format("<script data-library=\"{}\">\n{}\n</script>\n", lib, script_safe(embedded_script(lib)));
+    if (charts_drawn)
+        for (const char* lib : {"vega", "vega-lite", "vega-embed"})
+            html += fmt::format("<script data-library=\"{}\">\n{}\n</script>\n", lib, script_safe(embedded_script(lib)));
     html += "<script>" + std::string(kChartScript) + script_safe(page.script) + "</script>\n</body></html>\n";
     return html;
 }

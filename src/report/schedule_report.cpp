@@ -72,9 +72,7 @@ std::string summary_table(const ScheduleReportInput& in, const TrafficAnalysis& 
     std::string bottlenecks;
     for (int l : a.bottlenecks) bottlenecks += (bottlenecks.empty() ? "" : " ") + t.link_name(l);
     const int len = in.schedule.length(), rr = in.round_robin.length();
-    std::string verdict = in.summary.liquid ? "liquid" : "not liquid";
-    verdict += in.summary.optimal ? ", proven optimal"
-                                  : (in.summary.timed_out ? ", budget expired: best known" : ", not proven optimal");
+    const std::string verdict = length_verdict(in.summary.liquid, in.summary.optimal, in.summary.timed_out);
     return html_table(
         {{"traffic", in.source},
          {"network", in.network ? fmt::format("{} ({} nodes, {} links; drawn as {})", in.network->name(),
@@ -176,7 +174,7 @@ Section frames_section(const ScheduleReportInput& in, const TrafficAnalysis& a, 
                                {"step", std::max(1, opt.pictograms)}};
     page.script += kPictogramScript;
     std::string html = fmt::format(
-        "<p>One drawing per time frame of the {} schedule: the links its transfers occupy in blue, bottlenecks it keeps "
+        "<p>One drawing per time frame of the schedule (method {}): the links its transfers occupy in blue, bottlenecks it keeps "
         "busy in red, bottlenecks idle in that frame dashed red (a liquid schedule keeps every bottleneck busy in every "
         "frame).</p><div class=\"controls\"><span id=\"pict-status\"></span> <button id=\"pict-more\">Show {} more</button>"
         "<button id=\"pict-all\">Show all {}</button></div><template id=\"pictogram-template\">{}</template>"
@@ -234,11 +232,13 @@ Page schedule_page(const ScheduleReportInput& in, const ScheduleReportOptions& o
     const NetworkLayout* lp = in.network ? &layout : nullptr;
     Page page;
     page.title = "liquid schedule report";
-    page.subtitle = fmt::format("{} — {} transfers, {} frames ({}), round-robin {} frames", in.source, t.size(),
-                                in.schedule.length(), in.summary.method, in.round_robin.length());
+    // The method's name ("optimal") is no verdict: the subtitle names both.
+    page.subtitle = fmt::format(
+        "{} — {} transfers, {} frames (method {}; {}), round-robin {} frames", in.source, t.size(), in.schedule.length(),
+        in.summary.method, length_verdict(in.summary.liquid, in.summary.optimal, in.summary.timed_out), in.round_robin.length());
     page.sections.push_back(overview_section(in, a, lp));
     page.sections.push_back(frames_section(in, a, lp, opt, page));
-    const std::string name = in.summary.method + " schedule";
+    const std::string name = "schedule (method " + in.summary.method + ")";
     Section occupancy{"occupancy",
                       "Link occupancy: schedule vs round-robin",
                       "<p>Which link is busy in which frame. Rows are the used links, most loaded first; a column is a "

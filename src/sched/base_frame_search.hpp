@@ -1,5 +1,5 @@
 #pragma once
-// Local search for the free invariant form (issue 10): pick one representative transfer
+// Local search for the free invariant form: pick one representative transfer
 // per orbit of a group G and one of r base frames for it, so that the representatives of
 // each base frame are pairwise link-disjoint. Their images under G are then a schedule of
 // r·|G| frames (see invariant_schedule.hpp). Min-conflicts with a tabu list, in the manner

@@ -1,7 +1,7 @@
 #pragma once
-// Group-invariant schedules (issue 10): a schedule of L = r·|G| frames made of r base
-// frames and their images under a group G of traffic symmetries acting freely on the
-// transfers. Each G-orbit of transfers is covered once: one representative of each orbit
+// Group-invariant schedules (symmetric fabrics too large for a plain search): a schedule
+// of L = r·|G| frames made of r base frames and their images under a group G of traffic
+// symmetries acting freely on the transfers. Each G-orbit of transfers is covered once: one representative of each orbit
 // goes into one base frame, and base frames are simultaneities. That is a small constraint
 // problem (torus:6x6 all-to-all: 35 orbits of 36 transfers, 1 260 variables) instead of a
 // colouring of the whole congestion graph; CaDiCaL decides it exactly.

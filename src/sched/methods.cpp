@@ -19,9 +19,10 @@ constexpr NameTable<Method, 8> kMethods{{
 const char* method_name(Method m) { return name_of(kMethods, m); }
 
 Method parse_method(const std::string& name) {
-    return parse_name(kMethods, name, "--method", "method",
-                      "use one of liquid, optimal, dsatur, round-robin, random, fifo, milp, sat");
+    return parse_name(kMethods, name, "--method", "method", "use " + names_list(kMethods));
 }
+
+std::string method_names_list() { return names_list(kMethods); }
 
 bool is_sending_order(Method m) { return m == Method::RoundRobin || m == Method::Random || m == Method::Fifo; }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The MILP solved in-process by a peer's library (issue 14): COIN-OR CBC or GNU GLPK.
+// The MILP solved in-process by a peer's library: COIN-OR CBC or GNU GLPK.
 // Library-private: `liquid schedule --method milp --solver cbc|glpk` reaches them via solve().
 #include <functional>
 #include <vector>

@@ -1,5 +1,5 @@
 #pragma once
-// The peers as scheduling methods (issue 14), called by solve() with the budget left:
+// The peers as scheduling methods, called by solve() with the budget left:
 // --method milp (the papers' MILP through CBC or GLPK) and --method sat (CaDiCaL alone).
 // Both start from DSatur (an upper bound and the fallback) and fill `r` like the other
 // exact methods: schedule (verified), lower_bound / bound_by, timed_out, solver.

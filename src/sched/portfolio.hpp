@@ -1,7 +1,7 @@
 #pragma once
-// The construction portfolio (issue: "never worse than a baseline"): the default methods
-// start from the shortest schedule any of these constructions builds within the budget,
-// and search only below it. A construction that reaches the lower bound ends the run:
+// The construction portfolio, so that a result is never worse than a baseline we have:
+// the default methods start from the shortest schedule any of these constructions builds
+// within the budget, and search only below it. A construction that reaches the lower bound ends the run:
 // its schedule is proven optimal.
 //
 // To add a construction (e.g. a symmetry-based one), append it in standard_constructions()

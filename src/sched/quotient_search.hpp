@@ -1,5 +1,5 @@
 #pragma once
-// The stable invariant form decided by the engine's own searches (issue 10): the quotient
+// The stable invariant form decided by the engine's own searches: the quotient
 // traffic of a group (quotient_traffic.hpp) scheduled by DSatur, the exact fission search
 // of the papers (Gabrielyan & Hersch, liquid schedule construction report (EPFL, 2006),
 // §7) and the tabu search, in that order, each on a share of the window. On symmetric

@@ -1,5 +1,5 @@
 #pragma once
-// The quotient of a traffic by a group of its symmetries (issue 10). When a group G maps
+// The quotient of a traffic by a group of its symmetries. When a group G maps
 // every frame of a schedule onto itself (the stable invariant form), each G-orbit of
 // transfers sits in one frame: the orbit is one "super-transfer" over the union of its
 // members' links. The quotient traffic has one transfer per orbit and, when no orbit uses

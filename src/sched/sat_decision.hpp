@@ -1,6 +1,6 @@
 #pragma once
 // "Is the traffic schedulable in L frames?" decided by the CDCL SAT solver CaDiCaL
-// (issue 3, hard cases). Used as the portfolio partner of the fission search: on
+// (the hard cases). Used as the portfolio partner of the fission search: on
 // circular-arc traffics it proves "no schedule of L frames" where a DFS explodes.
 #include <atomic>
 #include <chrono>
@@ -35,8 +35,8 @@ SatOutcome sat_decide(const Traffic& traffic, int L, const std::vector<int>& cli
                       double time_limit_s);
 
 /// The same encoding built once for up to `max_frames` frames and asked incrementally
-/// (issue 10): a selector per frame from `min_frames` on switches it off, so "L frames?"
-/// is one solve under assumptions and clauses learned for one L serve the next. Estimate
+/// (deepening without re-encoding): a selector per frame from `min_frames` on switches it
+/// off, so "L frames?" is one solve under assumptions and clauses learned for one L serve the next. Estimate
 /// the memory first (estimated_bytes) and refuse above the cap rather than build it.
 class SatDeepening {
 public:

@@ -1,5 +1,6 @@
 #pragma once
-// The one CNF encoding of "is the traffic schedulable in L frames?" (issue 3, issue 14):
+// The one CNF encoding of "is the traffic schedulable in L frames?", shared so that the
+// in-process answer and the exported file are the same problem:
 // solved in-process by CaDiCaL (sat_decision.hpp) and written as DIMACS CNF by
 // `liquid export --format cnf` (export_formats.hpp) for any external SAT solver.
 #include <functional>

@@ -2,7 +2,7 @@
 // the exact optimum by iterative deepening over the length L, with a SAT portfolio
 // partner for the "no schedule of L frames" proofs.
 //
-// Fabric scale (issue 10): one deadline bounds every phase; the default methods start
+// Fabric scale: one deadline bounds every phase; the default methods start
 // from the best schedule of the construction portfolio (never worse than round-robin or
 // DSatur) and stop as soon as it meets a lower bound (Λ, the clique bound, the link-pair
 // counting bound); structures that would not fit in the memory limit are skipped. Then
@@ -373,7 +373,7 @@ Clock::time_point share_of(const Run& run, double share) {
     return time_point_of(d.limited() ? d.sooner(share * d.remaining_s()) : d, share * 60);
 }
 
-/// Issue 10: the group-invariant search on 70 % of the remaining budget. The symmetry
+/// The group-invariant search on 70 % of the remaining budget. The symmetry
 /// detection is the cheap signal: a trivial group (most irregular traffics) ends the stage
 /// at once. On a symmetric traffic the quotient searches are the best bet, and half the
 /// budget left them too little CPU on a loaded machine (chordal-ring:64,7: liquid for 1
@@ -408,7 +408,7 @@ void try_invariant(Run& run) {
         accept(run.traffic, r, std::move(inv.schedule), sched::invariant_construction_name(inv));
 }
 
-/// Issue 10: tabu search on half the remaining budget, one frame below the best length at
+/// Tabu search on half the remaining budget, one frame below the best length at
 /// a time (each step warm-started from the last schedule, on half of the stage's time left;
 /// the lower bound itself on all of it), down to the lower bound. A length that fails gets
 /// one more try, with the next seed, on all the stage's time left. Aiming at the lower

@@ -1,5 +1,5 @@
 #pragma once
-// Symmetry of a traffic, detected from the traffic itself (issue 10): the group of link
+// Symmetry of a traffic, detected from the traffic itself: the group of link
 // relabellings that map the set of transfers onto itself, computed by bliss (Junttila &
 // Kaski, "Engineering an efficient canonical labeling tool for large and sparse graphs",
 // ALENEX 2007) on the vertex-coloured transfer–link incidence graph. Group elements are

@@ -1,5 +1,5 @@
 #pragma once
-// Local search for schedules of a fixed length L on large traffics (issue 10): tabu search
+// Local search for schedules of a fixed length L on large traffics: tabu search
 // over frame assignments minimising link conflicts (pairs of transfers of one frame sharing
 // a link), in the manner of TabuCol (Hertz & de Werra, "Using tabu search techniques for
 // graph coloring", Computing 39, 1987) but on link loads instead of congestion-graph

@@ -18,8 +18,8 @@ SimResult run(const Traffic& traffic, const Workload& w, const ExecutionSpec& sp
         e.schedule_length = spec.saved->length();
         return run_frames(w, *spec.saved, spec.sim);
     }
-    const Method m = parse_method(spec.method);
-    const bool unaware = m == Method::RoundRobin || m == Method::Random || m == Method::Fifo;
+    const Method m = spec.solve.method;
+    const bool unaware = is_sending_order(m);
     e.executor = spec.executor.empty() ? (unaware ? "queues" : "frames") : spec.executor;
     e.method = method_name(m);
     if (e.executor == "queues") {
@@ -27,14 +27,10 @@ SimResult run(const Traffic& traffic, const Workload& w, const ExecutionSpec& sp
             throw InputError("--executor queues",
                              std::string("method ") + method_name(m) + " makes a schedule, not a sending order",
                              "use --method round-robin, random or fifo with queues, or --executor frames");
-        return run_queues(w, sender_queues(w, parse_sending_order(spec.method), spec.seed), spec.sim);
+        return run_queues(w, sender_queues(w, m, spec.solve.seed), spec.sim);
     }
     if (e.executor != "frames") throw InputError("--executor", "unknown executor '" + e.executor + "'", "use frames or queues");
-    SolveOptions opts;
-    opts.method = m;
-    opts.time_limit_s = spec.time_limit_s;
-    opts.seed = spec.seed;
-    SolveResult sr = solve(traffic, opts);
+    SolveResult sr = solve(traffic, spec.solve);
     e.solved = true;
     e.schedule_length = sr.schedule.length();
     e.liquid = sr.liquid;

@@ -1,4 +1,4 @@
-// Regression tests of issue 16 (hardening) through the built command: every input that
+// Regression tests of bad input through the built command: every input that
 // once crashed, hung or was silently accepted now exits 2 naming the option, file or JSON
 // path; write errors exit 2 naming the output; signals stop the work with 130/143.
 #include <gtest/gtest.h>
@@ -131,7 +131,7 @@ TEST(HardeningCommand, NodeLimitBoundsTheSearchWork) {
 
 TEST(HardeningCommand, TimeLimitHoldsOnLargeFabrics) {
     if (sanitized()) GTEST_SKIP() << "Release only: three 1 000-65 000-transfer fabrics, about 6 s";
-    // Issue 10: --time-limit bounds the whole scheduling, bounds and constructions included,
+    // --time-limit bounds the whole scheduling, bounds and constructions included,
     // within the 0.5 s the issue allows (parsing aside: the solver's own elapsed_ms). Once
     // torus:8x8 took 3.5 s for a 2 s limit (the SAT encoding and bliss could not be
     // interrupted). Every phase polls the deadline or runs in a child process it kills, so

@@ -9,12 +9,14 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
 #include "liquid/io/infiniband.hpp"
+#include "liquid/plan/plan.hpp"
 #include "support/run.hpp"
 
 namespace liquid {
@@ -201,6 +203,46 @@ INSTANTIATE_TEST_SUITE_P(
              {"ftree", "minhop"}},
         Case{"torus_3x3", "mesh --rows 3 --cols 3 --wrap --hosts-per-switch 2", {"minhop", "dor", "updn"}}),
     [](const testing::TestParamInfo<Case>& i) { return i.param.name; });
+
+// A real fabric's HCAs carry descriptions such as "node07 HCA-1" while MPI names the
+// machine "node07" (or "node07.cluster.example"): the interposer's host rule
+// (plan::host_of_machine) must map every rank to its own adapter, and `liquid plan` with a
+// rank map of processor names must plan over exactly those hosts.
+TEST(IbsimHostNames, RealNodeDescriptionsMatchProcessorNames) {
+    if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")
+        GTEST_SKIP() << "ibsim round trip runs in the Release pass only";
+    for (const char* tool : {"ibsim", "opensm", "ibnetdiscover", "ibroute", "python3"})
+        if (!have(tool)) GTEST_SKIP() << tool << " is not installed: run scripts/install-deps.sh";
+    TempDir tmp;
+    const fs::path net = tmp.path / "fabric.net", dir = tmp.path / "ftree";
+    ASSERT_EQ(sh("python3 " + source_path("scripts/ibsim-fabric.py") +
+                 " fat-tree --leaves 4 --hosts-per-leaf 2 --spines 2 --host-description 'node{i:02d} HCA-1' -o " + net.string()),
+              0);
+    ASSERT_EQ(sh(source_path("scripts/ibsim-route.sh") + " " + net.string() + " ftree " + dir.string() + " >" +
+                 (tmp.path / "route.log").string() + " 2>&1"),
+              0)
+        << slurp((tmp.path / "route.log").string());
+    const std::string topo = (dir / "topology.txt").string(), dump = (dir / "opensm-lfts.dump").string();
+    const Network fabric = ib_network(read_ibnetdiscover(topo), read_forwarding_tables({dump}));
+    ASSERT_EQ(fabric.hosts().size(), 8u);
+
+    std::vector<std::string> machines;
+    for (int i = 0; i < 8; ++i) machines.push_back("node0" + std::to_string(i) + (i % 2 ? ".cluster.example" : ""));
+    const std::vector<int> hosts = plan::hosts_by_name(fabric, machines, "MPI_Get_processor_name");
+    for (int i = 0; i < 8; ++i) EXPECT_EQ(fabric.node(hosts[i]).name, "node0" + std::to_string(i) + "_HCA-1") << machines[i];
+
+    // The same rule behind `liquid plan --rankmap` (ranks in reverse machine order).
+    std::string map;
+    for (int r = 0; r < 8; ++r) map += std::to_string(r) + " " + machines[7 - r] + "\n";
+    const fs::path map_file = tmp.path / "ranks.map";
+    std::ofstream(map_file) << map;
+    auto p = run_liquid("plan --network ibnetdiscover:" + topo + "," + dump + " --rankmap " + map_file.string() +
+                        " --method round-robin --json");
+    ASSERT_EQ(p.exit_code, 0) << p.err;
+    const auto j = nlohmann::json::parse(p.out);
+    ASSERT_EQ(j["hosts"].size(), 8u);
+    for (int r = 0; r < 8; ++r) EXPECT_EQ(j["hosts"][r].get<std::string>(), "node0" + std::to_string(7 - r) + "_HCA-1");
+}
 
 }  // namespace
 }  // namespace liquid

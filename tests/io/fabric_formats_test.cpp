@@ -7,7 +7,7 @@
 #include "liquid/io/network_export.hpp"
 #include "liquid/io/network_import.hpp"
 #include "liquid/io/network_json.hpp"
-#include "liquid/testbed/network_spec.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "support/run.hpp"
 
 namespace liquid {

@@ -4,11 +4,11 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/network_spec.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "support/run.hpp"
 
@@ -71,7 +71,7 @@ TEST(Formats, TrafficJsonRoundTrip) {
     spec.size = 5e6;
     Traffic t = make_pattern(net, spec);
     std::string path = temp_file(traffic_to_json(t, net).dump(1), ".json");
-    NetworkTraffic back = read_traffic_json(path, nullptr, make_network);
+    NetworkTraffic back = read_traffic_json(path, nullptr);
     expect_same_traffic(t, back.traffic);
     EXPECT_EQ(network_to_json(back.network), network_to_json(net));
 }
@@ -150,7 +150,7 @@ TEST(Formats, NetworkJsonErrorsNameFileAndPath) {
 std::string traffic_json_error(const std::string& text) {
     std::string path = temp_file(text, ".json");
     try {
-        read_traffic_json(path, nullptr, make_network);
+        read_traffic_json(path, nullptr);
     } catch (const InputError& e) {
         return e.what();
     }

@@ -1,4 +1,4 @@
-// Regression tests of issue 16 (hardening) at the reader level: each input below once
+// Regression tests of bad input at the reader level: each input below once
 // crashed, hung or was silently accepted; now it is an InputError naming where and what.
 #include <gtest/gtest.h>
 

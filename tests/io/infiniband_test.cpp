@@ -162,5 +162,34 @@ TEST(Infiniband, IbsimTopologyFilesImportWithShortestRouting) {
         source_path("tests/data/ib/minhop-lfts.dump") + ":1", "is not in the topology");
 }
 
+TEST(Infiniband, WithoutForwardingTablesShortestRoutingMustBeAskedFor) {
+    // No tables: refused (exit 2) with the fix, from --network and from --from alike.
+    for (const std::string& cmd : {"analyze --network ibnetdiscover:" + kTopology, "network --from ibnetdiscover " + kTopology}) {
+        auto r = test::run_liquid(cmd);
+        EXPECT_EQ(r.exit_code, 2) << cmd;
+        EXPECT_NE(r.err.find("liquid: error: ibnetdiscover " + kTopology), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("no forwarding tables"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("routing=shortest"), std::string::npos) << r.err;
+    }
+    expect_input_error([&] { import_network("ibnetdiscover", {kTopology}); }, "ibnetdiscover " + kTopology,
+                       "no forwarding tables");
+    // Tables and routing=shortest contradict each other.
+    expect_input_error(
+        [&] {
+            import_network("ibnetdiscover", {kTopology, "routing=shortest", kFtree});
+        },
+        "ibnetdiscover " + kTopology, "both forwarding tables and routing=shortest");
+
+    // Asked for: shortest paths, and the network says so.
+    const Network shortest = import_network_spec("ibnetdiscover:" + kTopology + ",routing=shortest");
+    EXPECT_EQ(shortest.routing().kind(), Routing::Kind::Shortest);
+    const Network routed = import_network_spec("ibnetdiscover:" + kTopology + "," + kFtree);
+    EXPECT_EQ(routed.routing().kind(), Routing::Kind::Forwarding);
+    auto r = test::run_liquid("network --from ibnetdiscover " + kTopology + " routing=shortest");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"shortest\""), std::string::npos);
+    EXPECT_EQ(r.out.find("\"forwarding\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace liquid

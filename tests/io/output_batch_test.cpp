@@ -1,4 +1,4 @@
-// Multi-file outputs (issue 16, item 5): a run's files appear together with a manifest of
+// Multi-file outputs: a run's files appear together with a manifest of
 // the run, and a completed run never leaves a previous run's files beside its own.
 #include <gtest/gtest.h>
 

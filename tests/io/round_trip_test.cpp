@@ -1,15 +1,15 @@
-// The round-trip property (issue 16): every format liquid writes reads back to the same
+// The round-trip property: every format liquid writes reads back to the same
 // network or traffic, over every generator and pattern and the examples.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include "liquid/io/network_json.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/io/round_trip.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "support/run.hpp"
 
@@ -45,7 +45,7 @@ TEST(RoundTrip, ExamplesReadBackUnchanged) {
         EXPECT_EQ(network_json_round_trip(read_network_json(test::source_path(file))), "") << file;
     for (const char* file :
          {"examples/kring-transfers.json", "examples/two-switch-alltoall.json", "examples/kring-half-to-half.json"}) {
-        const auto nt = read_traffic_json(test::source_path(file), nullptr, make_network);
+        const auto nt = read_traffic_json(test::source_path(file), nullptr);
         EXPECT_EQ(traffic_json_round_trip(nt.traffic, nt.network), "") << file;
     }
 }

@@ -135,7 +135,7 @@ TEST(InterposerPlainProgram, RunsTheLiquidPlanOfTheNetwork) {
     EXPECT_EQ(j["calls_run_by_plan"], 4);
     ASSERT_EQ(j["plans"].size(), 1u);
     const Network net = make_fat_tree(2, 3);
-    const int lambda = analyze(rank_traffic(net, one_rank_per_host(net)).traffic).duration;
+    const int lambda = analyze(plan::rank_traffic(net, plan::one_rank_per_host(net)).traffic).duration;
     EXPECT_EQ(j["plans"][0]["duration"], lambda);
     EXPECT_GE(j["plans"][0]["length"].get<int>(), lambda);
     EXPECT_EQ(j["plans"][0]["liquid"], j["plans"][0]["length"] == lambda);
@@ -244,7 +244,7 @@ TEST(InterposerCompare, AlternatesLiquidAndTheLibraryAndReportsBothMedians) {
     EXPECT_DOUBLE_EQ(b["speedup"].get<double>(), library / liquid);
     // The bound: Λ blocks over the most loaded link at the fat tree's 125 MB/s.
     const Network net = make_fat_tree(2, 3);
-    const int lambda = analyze(rank_traffic(net, one_rank_per_host(net)).traffic).duration;
+    const int lambda = analyze(plan::rank_traffic(net, plan::one_rank_per_host(net)).traffic).duration;
     EXPECT_DOUBLE_EQ(b["bound_s"].get<double>(), lambda * 8000 / net.default_rate());
     EXPECT_DOUBLE_EQ(b["liquid_fraction_of_bound"].get<double>(), b["bound_s"].get<double>() / liquid);
     EXPECT_EQ(j["plans"][0]["sync"], "links");

@@ -4,8 +4,8 @@
 #include <cstdlib>
 
 #include "liquid/base/error.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/network_spec.hpp"
 
 namespace liquid {
 namespace {

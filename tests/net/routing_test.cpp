@@ -3,7 +3,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/net/network.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 
 namespace liquid {
 namespace {

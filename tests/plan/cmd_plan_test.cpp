@@ -6,7 +6,7 @@
 #include "liquid/plan/plan_json.hpp"
 #include "support/run.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 namespace {
 
 TEST(PlanCommand, JsonIsAPlanFileTheReaderAccepts) {
@@ -47,4 +47,4 @@ TEST(PlanCommand, BadInputExitsWithTwo) {
 }
 
 }  // namespace
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -5,7 +5,7 @@
 
 #include "liquid/plan/interposer_environment.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 namespace {
 
 InterposerEnvironment parse(const std::map<std::string, std::string>& vars) {
@@ -65,4 +65,4 @@ TEST(InterposerEnvironment, RejectsWhatIsNotStrictlyValid) {
 }
 
 }  // namespace
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -11,7 +11,7 @@
 #include "liquid/plan/link_dependencies.hpp"
 #include "liquid/plan/plan.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 namespace {
 
 Plan routed(int ranks, std::vector<std::vector<std::pair<RankPair, std::vector<int>>>> frames) {
@@ -185,4 +185,4 @@ TEST(FrameOrder, BuiltPlansKeepTheirLengthPairsAndSimultaneities) {
 }
 
 }  // namespace
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -10,7 +10,7 @@
 #include "liquid/traffic/analysis.hpp"
 #include "support/run.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 namespace {
 
 SolveOptions fast(Method m = Method::Optimal) {
@@ -188,4 +188,4 @@ TEST(Plan, MscclXmlHasOneGpuPerRankAndEveryChunk) {
 }
 
 }  // namespace
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

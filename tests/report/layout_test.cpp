@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/report/network_drawing.hpp"
 #include "liquid/report/network_layout.hpp"
-#include "liquid/testbed/network_spec.hpp"
 
 namespace {
 

@@ -1,13 +1,16 @@
 // Report pages: self-contained HTML, the schedule page's frames, result recognition.
 #include <gtest/gtest.h>
 
+#include <fmt/core.h>
+
 #include <regex>
 
 #include "liquid/base/error.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/report/page.hpp"
 #include "liquid/report/result_file.hpp"
 #include "liquid/report/schedule_report.hpp"
-#include "liquid/testbed/network_spec.hpp"
+#include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace {
@@ -52,6 +55,29 @@ TEST(SchedulePage, FrameSvgsOnRequest) {
     const Page p = schedule_page(schedule_for_report(&net, t, "torus", SolveOptions{}), o);
     EXPECT_EQ(p.extra_svgs.size(), p.data["pictograms"]["frames"].size());
     EXPECT_EQ(p.extra_svgs.front().id, "frame-001");
+}
+
+TEST(SchedulePage, ABudgetThatExpiredIsNeverCalledOptimal) {
+    // An optimal search whose budget expired hands over its best known schedule (here the
+    // round-robin one): the method is named, but no line may read as a proof.
+    static const Network net = make_network("torus:3x3");
+    static const Traffic t = make_pattern(net, PatternSpec{});
+    SolveOptions so;
+    so.method = Method::RoundRobin;
+    ScheduleReportInput in = schedule_for_report(&net, t, "torus", so);
+    const bool liquid = in.schedule.length() == analyze(t).duration;
+    in.summary = {"optimal", liquid, false, true, analyze(t).duration, 1.0, ""};
+    const Page p = schedule_page(in);
+    EXPECT_NE(
+        p.subtitle.find(fmt::format("{} frames (method optimal; {})", in.schedule.length(), length_verdict(liquid, false, true))),
+        std::string::npos)
+        << p.subtitle;
+    EXPECT_NE(p.subtitle.find("budget expired: best known"), std::string::npos) << p.subtitle;
+    const std::string html = render_html(p);
+    EXPECT_EQ(html.find("proven optimal"), std::string::npos);
+    EXPECT_EQ(html.find("(optimal)"), std::string::npos);
+    EXPECT_EQ(html.find("optimal schedule"), std::string::npos);
+    EXPECT_NE(html.find("budget expired: best known"), std::string::npos);
 }
 
 TEST(ResultFile, KindsAreRecognised) {

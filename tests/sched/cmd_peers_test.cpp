@@ -1,4 +1,4 @@
-// `liquid export` and `liquid schedule --method milp|sat` end to end (issue 14). The
+// `liquid export` and `liquid schedule --method milp|sat` end to end. The
 // PeerBinaries tests hand the exported files to the standalone solvers (cbc, glpsol,
 // cadical): Release pass only.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Fabric scale (issue 10): deadlines that hold, the construction portfolio never worse
+// Fabric scale: deadlines that hold, the construction portfolio never worse
 // than its baselines, the exact DSatur on the sparse incidence, the link-pair counting
 // bound, memory limits that degrade instead of failing.
 #include <gtest/gtest.h>
@@ -8,10 +8,10 @@
 #include <string>
 
 #include "liquid/base/deadline.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "sched/counting_bound.hpp"

@@ -2,9 +2,9 @@
 // or sorted lists, and the verifier accepts them either way.
 #include <gtest/gtest.h>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/schedule.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace liquid::sched {

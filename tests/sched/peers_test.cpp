@@ -1,4 +1,4 @@
-// The peers (issue 14): the MILP model, the format writers, and --method milp / sat
+// The peers: the MILP model, the format writers, and --method milp / sat
 // agreeing with the default method and with a brute-force chromatic number.
 #include <gtest/gtest.h>
 

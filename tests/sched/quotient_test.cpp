@@ -1,4 +1,4 @@
-// The quotient traffic of a symmetry group (issue 10): the stable invariant form scheduled
+// The quotient traffic of a symmetry group: the stable invariant form scheduled
 // by the engine's own searches. Every schedule is checked by the independent verifier.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The incremental SAT partner (issue 10) agrees with the one-shot SAT decision and with
+// The incremental SAT partner agrees with the one-shot SAT decision and with
 // brute force on small traffics, for every length of its range, asked in either order.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Structure (issue 10): symmetry groups detected from the traffic, group-invariant
+// Structure: symmetry groups detected from the traffic, group-invariant
 // schedules, the tabu search. Every schedule is checked by the independent verifier.
 #include <gtest/gtest.h>
 

@@ -6,11 +6,11 @@
 
 #include <random>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sim/flit_model.hpp"
 #include "liquid/sim/frame_executor.hpp"
 #include "liquid/sim/queue_executor.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "sim/wormhole.hpp"
 

@@ -64,7 +64,7 @@ TEST(TestbedCommand, OneAllocationJson) {
 }
 
 TEST(TestbedCommand, ARunNeverLeavesThePreviousRunsFilesBesideItsOwn) {
-    // Issue 16: a full run writes five files; a later --sweep-only run writes two. Its
+    // A full run writes five files; a later --sweep-only run writes two. Its
     // manifest lists what belongs to it, and the full run's other files are gone.
     const std::string dir = "/tmp/liquid-testbed-manifest-" + std::to_string(::getpid());
     std::filesystem::remove_all(dir);

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "liquid/base/error.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "testbed/testbed_support.hpp"
 
 namespace liquid::testbed {

@@ -8,8 +8,8 @@
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/net/generators.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace liquid::testbed {

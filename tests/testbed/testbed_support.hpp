@@ -3,8 +3,8 @@
 // an allocation label with its transfers, duration and liquid ratio computed.
 #include <string>
 
+#include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
 
 namespace liquid::testbed::test {
 

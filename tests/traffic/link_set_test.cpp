@@ -4,8 +4,8 @@
 
 #include <random>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/congestion_edges.hpp"
 #include "liquid/traffic/incidence.hpp"

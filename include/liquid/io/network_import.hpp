@@ -1,7 +1,8 @@
 #pragma once
 // Reading networks from other tools' files (docs/fabrics.md, "Your own fabric"). Each reader
 // throws InputError naming file:line on malformed input.
-//   ibnetdiscover  topology [+ LFT files]  InfiniBand, routes from OpenSM's dump or ibroute
+//   ibnetdiscover  topology + LFT files    InfiniBand, routes from OpenSM's dump or ibroute
+//                  (or routing=shortest)  (shortest paths only when asked for)
 //   slurm          topology.conf           Slurm tree plugin: tree network, up/down routing
 //   booksim        anynet file             BookSim2 anynet: shortest-path routing
 //   graphml        file.graphml            GraphML (e.g. topology zoos): shortest-path routing

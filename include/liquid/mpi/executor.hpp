@@ -26,6 +26,9 @@ constexpr int kTag = 0x4c51;  // "LQ"
 /// start early, never wrong or stuck.
 constexpr int kTokenTags = 8192;
 
+using plan::Sync;  // liquid::mpi::Sync::Links, ... as before Sync moved to the plan
+using plan::sync_name;
+
 struct ExecOptions {
     Sync sync = Sync::Links;
 };
@@ -33,18 +36,18 @@ struct ExecOptions {
 /// Like MPI_Alltoall; `plan` must be the plan of this rank in `comm` (rank and size
 /// checked: MPI_ERR_ARG otherwise). Returns an MPI error code.
 int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-             MPI_Comm comm, const RankPlan& plan, const ExecOptions& options = {});
+             MPI_Comm comm, const plan::RankPlan& plan, const ExecOptions& options = {});
 /// Like MPI_Alltoallv.
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
-              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const RankPlan& plan,
+              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const plan::RankPlan& plan,
               const ExecOptions& options = {});
 
 /// The same with the whole plan (the rank's part is extracted on each call; keep a
 /// RankPlan for repeated calls).
 int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
-             MPI_Comm comm, const Plan& plan, const ExecOptions& options = {});
+             MPI_Comm comm, const plan::Plan& plan, const ExecOptions& options = {});
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
-              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const Plan& plan,
+              const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const plan::Plan& plan,
               const ExecOptions& options = {});
 
 }  // namespace liquid::mpi
@@ -54,12 +57,12 @@ namespace liquid::mpi {
 /// Collective over `comm`: rank 0 passes its plan (the others pass nullptr) and every
 /// rank returns it. The plan travels as integers (frames and pairs; hosts and names stay
 /// on rank 0).
-Plan broadcast_plan(const Plan* plan_on_root, MPI_Comm comm);
+plan::Plan broadcast_plan(const plan::Plan* plan_on_root, MPI_Comm comm);
 
 /// Collective over `comm`: rank 0 passes the plan (the others nullptr) and every rank
 /// returns its own RankPlan, Sync::Links tokens included. Rank 0 builds every rank's part
 /// (rank_plans: O(pairs × route length)) and scatters them, so each other rank receives
 /// and holds O(its own messages and tokens), not the whole plan.
-RankPlan scatter_rank_plan(const Plan* plan_on_root, MPI_Comm comm);
+plan::RankPlan scatter_rank_plan(const plan::Plan* plan_on_root, MPI_Comm comm);
 
 }  // namespace liquid::mpi

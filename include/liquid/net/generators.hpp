@@ -17,8 +17,8 @@ Network make_crossbar(int n);
 /// lr1..lr5, lab, lba, shortest-path routing, 1 Gb/s links.
 Network make_two_switch();
 
-/// The Swiss-T1 K-ring is built by the testbed (liquid/testbed/swiss_t1_network.hpp); specs
-/// such as "torus:4x4" are dispatched by liquid/testbed/network_spec.hpp.
+/// The Swiss-T1 K-ring has its own file (liquid/net/swiss_t1_network.hpp); specs such as
+/// "torus:4x4" are dispatched by liquid/io/network_spec.hpp.
 
 /// k-ary n-tree fat tree (k^n hosts, n levels of k^(n-1) switches), destination-mod-k
 /// up-routing as per-switch next-hop tables.

@@ -4,7 +4,7 @@
 // directed), but MPI libraries over TCP run them at half rate each when they overlap.
 #include "liquid/plan/plan.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 /// Moves one of i→j and j→i out of each frame holding both, into another frame where none
 /// of its links is used (so every frame that was a simultaneity stays one; same length,
@@ -16,4 +16,4 @@ int separate_reverse_pairs(Plan& plan);
 /// Frames holding both i→j and j→i of some pair of ranks on distinct hosts (counted once per pair).
 int reverse_pairs_sharing_a_frame(const Plan& plan);
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -10,7 +10,7 @@
 
 #include "liquid/plan/plan.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 struct InterposerEnvironment {
     std::string network;                // LIQUID_NETWORK: a network JSON file or a generator spec
@@ -30,4 +30,4 @@ struct InterposerEnvironment {
 /// an empty value counts as unset).
 InterposerEnvironment parse_interposer_environment(const std::function<const char*(const char*)>& lookup);
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

@@ -12,7 +12,7 @@
 
 #include "liquid/plan/plan.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 /// Rank `sender` starts its sends of frame `frame` after rank `signaller` has completed
 /// its frame `after` (< frame). One per (sender, frame, signaller), the latest `after`;
@@ -25,4 +25,4 @@ struct LinkDependency {
 /// Every dependency of `plan`, sorted by (sender, frame, signaller). O(pairs × route length).
 std::vector<LinkDependency> link_dependencies(const Plan& plan);
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

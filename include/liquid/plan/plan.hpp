@@ -16,7 +16,7 @@
 #include "liquid/net/network.hpp"
 #include "liquid/sched/schedule.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 /// One message of the all-to-all: from rank `src` to rank `dst` (ranks of the communicator).
 struct RankPair {
@@ -110,9 +110,21 @@ std::string verify_plan(const Plan& plan);
 /// One rank per host, in the network's host order (the default of `liquid plan`).
 std::vector<int> one_rank_per_host(const Network& net);
 
-/// Host node indices of ranks named by host name (exact, or the name up to its first '.'
-/// as MPI_Get_processor_name may return a fully qualified name). Throws InputError naming
-/// the first rank whose name is not a host of `net`.
+/// The host a machine name designates (MPI_Get_processor_name or a rank-map line), by the
+/// first rule that finds one:
+///   1. the host named exactly `name`;
+///   2. the host named its short form, `name` up to the first '.' (a processor name may be
+///      fully qualified: "node01.cluster.example");
+///   3. the host whose first word is that short form. A host's first word is its name up
+///      to the first '_', up to the first '.': an imported InfiniBand host is named by its
+///      node description ("node01 HCA-1" becomes node01_HCA-1), whose first word is the
+///      machine's hostname, and hostnames have no '_'.
+/// Returns -1 when no rule finds a host; throws InputError (naming `where`) when rule 3
+/// finds several (a machine with several adapters: map its ranks with a rank map).
+int host_of_machine(const Network& net, const std::string& name, const std::string& where);
+
+/// Host node indices of ranks named by machine name (host_of_machine). Throws InputError
+/// naming the first rank whose name designates no host of `net`.
 std::vector<int> hosts_by_name(const Network& net, const std::vector<std::string>& names, const std::string& where);
 
 /// Reads a rank map file (LIQUID_RANKMAP): one `rank host` line per rank, ranks of
@@ -120,4 +132,4 @@ std::vector<int> hosts_by_name(const Network& net, const std::vector<std::string
 /// host names by rank. Throws InputError naming file:line.
 std::vector<std::string> read_rank_map(const std::string& path);
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

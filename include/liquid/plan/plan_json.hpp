@@ -11,7 +11,7 @@
 
 #include "liquid/plan/plan.hpp"
 
-namespace liquid::mpi {
+namespace liquid::plan {
 
 nlohmann::json plan_json(const Plan& plan);
 
@@ -25,4 +25,4 @@ Plan read_plan_json(const std::string& path);
 /// last step of every thread block of the previous frame.
 std::string plan_msccl_xml(const Plan& plan, const std::string& name);
 
-}  // namespace liquid::mpi
+}  // namespace liquid::plan

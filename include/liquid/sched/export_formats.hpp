@@ -1,5 +1,5 @@
 #pragma once
-// The scheduling problem in the peers' file formats (issue 14, `liquid export`): the MILP
+// The scheduling problem in the peers' file formats (`liquid export`): the MILP
 // as CPLEX-LP and free MPS (read unchanged by CBC, GLPK's glpsol, HiGHS, CPLEX, Gurobi), the
 // "schedulable in L frames?" question as DIMACS CNF (any SAT solver), and the congestion
 // graph as a DIMACS colouring instance. Names become indices; comment lines carry the

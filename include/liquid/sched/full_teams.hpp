@@ -1,7 +1,7 @@
 #pragma once
 // Full-team enumeration by fission of categories (report §5–6).
-// INTERFACE CONTRACT: the testbed (issue 4) uses count_full_teams() to reproduce the
-// papers' search-space figures; extend, but do not change what is declared here.
+// The testbed uses count_full_teams() to reproduce the papers' search-space figures, so
+// its counting rule is part of the reproduction: extend, do not change it.
 #include <cstdint>
 #include <functional>
 #include <string>

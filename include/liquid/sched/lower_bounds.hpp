@@ -1,5 +1,5 @@
 #pragma once
-// Lower bounds on the schedule length stronger than Λ (issue 3).
+// Lower bounds on the schedule length stronger than Λ (they prove optimality when no liquid schedule exists).
 #include <vector>
 
 #include "liquid/base/deadline.hpp"

@@ -1,7 +1,8 @@
 #pragma once
-// Generated hard cases (issue 3): transfers that are arcs of consecutive links on a
-// directed ring. Their congestion graphs are circular-arc graphs, where proving "no
-// schedule of L frames" is hard for a DFS over teams and easy for CDCL.
+// Generated hard cases (instances without a liquid schedule, for the exact searches):
+// transfers that are arcs of consecutive links on a directed ring. Their congestion graphs
+// are circular-arc graphs, where proving "no schedule of L frames" is hard for a DFS over
+// teams and easy for CDCL.
 #include <cstdint>
 
 #include "liquid/traffic/traffic.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 // Schedules and the scheduling front door (report §5–7).
-// INTERFACE CONTRACT: the testbed (issue 4) and the simulator (issue 5) program against
-// the declarations in this file; extend it, but do not change what is declared here.
+// The testbed, the simulator, the report and the commands program against these
+// declarations: extend them rather than change their meaning.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -15,7 +15,7 @@
 
 namespace liquid {
 
-// Milp and Sat are the peers (issue 14): the papers' MILP through CBC or GLPK, and the
+// Milp and Sat are the peers (the other ways to an exact answer): the papers' MILP through CBC or GLPK, and the
 // CaDiCaL decision alone, deepening from the lower bound.
 enum class Method { Liquid, Optimal, DSatur, RoundRobin, Random, Fifo, Milp, Sat };
 
@@ -30,6 +30,8 @@ MilpSolver parse_milp_solver(const std::string& name);
 const char* method_name(Method m);
 /// Parses a method name; throws InputError naming the accepted ones.
 Method parse_method(const std::string& name);
+/// "liquid, optimal, ... or sat": every method name, for help texts.
+std::string method_names_list();
 /// The sending orders round-robin, random and fifo: methods that order each sender's
 /// messages (report §8.2's topology-unaware baselines; as schedules, report §3) rather
 /// than search for frames. One vocabulary for `schedule --method` and the simulator's queues.
@@ -56,11 +58,11 @@ struct SolveOptions {
     std::uint64_t node_limit = 0;  // search-node budget of exact searches (0 = none)
     std::uint64_t seed = 1;        // Random order (printed by front ends)
     int wavelengths = 0;           // > 0: frames are grouped into rounds of at most W (report §2.2)
-    // Extensions (issue 3): the SAT portfolio partner of the optimal search and the delay
+    // Hard cases: the SAT portfolio partner of the optimal search and the delay
     // after which it starts (easy instances are answered by the fission search alone).
     bool sat_partner = true;
     double sat_delay_s = 0.05;  // for L = Λ; beyond Λ the partner starts at once
-    // Extensions (issue 10, fabric scale). The time limit bounds the whole solve: bounds,
+    // The time limit bounds the whole solve, so it holds on fabric-scale traffics: bounds,
     // constructions, searches, SAT partner and verification (0 = no limit).
     // Memory for the large structures (searches, SAT encoding, DSatur): 0 = half of the
     // physical memory. A structure that would not fit is skipped, and the result says so.
@@ -72,7 +74,7 @@ struct SolveOptions {
     // phase changes (front ends draw progress from it; the library never prints).
     std::function<void(int length, int lower_bound, const std::string& phase)> progress;
     MilpSolver milp_solver = MilpSolver::Cbc;  // Method::Milp
-    // Optimal (issue 10, structure): after the portfolio, a group-invariant schedule
+    // Optimal, using the traffic's structure: after the portfolio, a group-invariant schedule
     // search and a tabu search at the lower bound (then below the best length), on shares
     // of the time budget; off with constructions = false. Seed of the tabu and subgroup
     // searches: `seed`. The SAT partner takes at most half the memory limit.
@@ -82,6 +84,11 @@ struct SolveOptions {
     SearchStrategy strategy = SearchStrategy::FullTeams;
     PivotRule pivot = PivotRule::Constrained;
 };
+
+/// The standing of a schedule's length in the words every renderer prints: "liquid, proven
+/// optimal", "not liquid, proven optimal", "not liquid, budget expired: best known" or
+/// "not liquid, not proven optimal". "optimal" is said only with a proof.
+std::string length_verdict(bool liquid, bool optimal, bool timed_out);
 
 struct SolveResult {
     Schedule schedule;
@@ -104,7 +111,7 @@ struct SolveResult {
                                         // "fission" (exhausted search) or "sat" (CaDiCaL)
     int rounds_lower_bound = 0;         // with wavelengths > 0: ceil(lower_bound / W); rounds are
                                         // optimal when rounds == rounds_lower_bound
-    // Issue 10: what the portfolio built (name, length or -1, ms) and what was skipped.
+    // What the construction portfolio built (name, length or -1, ms) and what was skipped.
     struct ConstructionLength {
         std::string name;
         int length = -1;

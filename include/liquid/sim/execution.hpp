@@ -14,12 +14,12 @@
 namespace liquid::sim {
 
 struct ExecutionSpec {
-    std::string method = "liquid";    // a Method name (parse_method)
+    // The schedule's method and budgets (the default is solve()'s); a sending order
+    // (round-robin, random, fifo) runs on queues, seeded by solve.seed.
+    SolveOptions solve;
     std::string executor;             // "frames", "queues" or "" (the method's natural executor)
     const Schedule* saved = nullptr;  // run this schedule instead of making one
     std::string saved_name;           // where it came from, for the report
-    double time_limit_s = 10;         // budget of the schedule search
-    std::uint64_t seed = 1;           // random sending orders and --method random
     SimOptions sim;
 };
 

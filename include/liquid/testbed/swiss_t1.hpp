@@ -5,8 +5,8 @@
 // node, itself included (each node has one transmitting and one receiving processor).
 // The network is the reconstruction of data/swiss-t1.json (make_swiss_t1()).
 //
-// INTERFACE CONTRACT: the simulator (issue 5) calls this header; extend it, but do not
-// change what is declared here.
+// The simulator's testbed table calls this header as well: extend it rather than change
+// what is declared.
 #include <array>
 #include <cstdint>
 #include <functional>

@@ -15,14 +15,18 @@
 #include "interposer.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_json.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/io/regular_file.hpp"
 #include "liquid/io/sha256.hpp"
 #include "liquid/plan/plan_json.hpp"
-#include "liquid/testbed/network_spec.hpp"
 #include "liquid/traffic/analysis.hpp"
 
 namespace liquid::mpi::interposer {
 namespace {
+
+using plan::Plan;
+using plan::PlanResult;
+using plan::RankTraffic;
 
 // A file named by LIQUID_NETWORK must be a regular file (a device or FIFO would hang).
 Network load_network_checked(const std::string& ref) {
@@ -58,7 +62,7 @@ std::vector<int> world_ranks(MPI_Comm comm, int size) {
 std::vector<std::string> host_names(MPI_Comm comm, int size, const std::vector<char>& names, const Settings& s) {
     std::vector<std::string> hosts(size);
     if (!s.rank_map.empty()) {
-        const auto by_world = read_rank_map(s.rank_map);
+        const auto by_world = plan::read_rank_map(s.rank_map);
         const auto world = world_ranks(comm, size);
         for (int r = 0; r < size; ++r) {
             if (world[r] < 0 || world[r] >= static_cast<int>(by_world.size()))
@@ -107,7 +111,7 @@ std::string store(const std::string& path, const Plan& plan) {
     const std::string tmp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(seed());
     {
         std::ofstream out(tmp, std::ios::binary);
-        out << plan_json(plan).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        out << plan::plan_json(plan).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
         out.close();
         if (!out) {
             std::filesystem::remove(tmp, ec);
@@ -125,7 +129,7 @@ std::optional<Plan> load_cached(const std::string& path, const std::vector<std::
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;
     try {
-        Plan plan = read_plan_json(path);
+        Plan plan = plan::read_plan_json(path);
         if (plan.hosts == hosts) return plan;
     } catch (const InputError&) {  // a damaged cache entry is planned again and replaced
     }
@@ -137,18 +141,18 @@ PlanResult plan_or_load(const Network& net, const std::vector<int>& host_of_rank
     SolveOptions options;
     options.method = parse_method(s.method);
     options.time_limit_s = s.time_limit_s;
-    if (s.plan_cache.empty()) return build_plan(net, host_of_rank, options);
+    if (s.plan_cache.empty()) return plan::build_plan(net, host_of_rank, options);
     const auto start = std::chrono::steady_clock::now();
     const std::string path = cache_file(s, net, names);
     if (std::optional<Plan> plan = load_cached(path, names)) {
-        route_plan(*plan, rank_traffic(net, host_of_rank));
+        plan::route_plan(*plan, plan::rank_traffic(net, host_of_rank));
         out.cache = "cache hit: " + path;
         PlanResult r;
         r.plan = std::move(*plan);
         r.planning_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         return r;
     }
-    PlanResult r = build_plan(net, host_of_rank, options);
+    PlanResult r = plan::build_plan(net, host_of_rank, options);
     r.plan.hosts = names;  // the names the key was made of (as the ranks report them)
     const std::string problem = store(path, r.plan);
     out.cache = problem.empty() ? "cache miss: planned and stored in " + path
@@ -160,7 +164,7 @@ PlanResult plan_or_load(const Network& net, const std::vector<int>& host_of_rank
 RootPlan plan_on_root(MPI_Comm comm, int size, const std::vector<char>& names, const Settings& s) {
     RootPlan out;
     if (!s.plan.empty()) {
-        out.result.plan = read_plan_json(s.plan);
+        out.result.plan = plan::read_plan_json(s.plan);
         if (out.result.plan.ranks != size)
             throw InputError(s.plan,
                              "the plan is for " + std::to_string(out.result.plan.ranks) + " ranks, the communicator has " +
@@ -173,9 +177,9 @@ RootPlan plan_on_root(MPI_Comm comm, int size, const std::vector<char>& names, c
         throw InputError("", "every rank runs on host '" + hosts[0] + "' (shared memory, no network to schedule)");
     if (s.network.empty()) throw InputError("LIQUID_NETWORK", "not set", "give a network JSON file or a generator spec");
     const Network& net = network(s.network);
-    const auto host_of_rank = hosts_by_name(net, hosts, s.rank_map.empty() ? "MPI_Get_processor_name" : s.rank_map);
+    const auto host_of_rank = plan::hosts_by_name(net, hosts, s.rank_map.empty() ? "MPI_Get_processor_name" : s.rank_map);
     out.result = plan_or_load(net, host_of_rank, hosts, s, out);
-    out.seconds_per_block_byte = seconds_per_block_byte(net, rank_traffic(net, host_of_rank));
+    out.seconds_per_block_byte = seconds_per_block_byte(net, plan::rank_traffic(net, host_of_rank));
     return out;
 }
 
@@ -198,7 +202,7 @@ enum Header { kHasPlan, kBadEnvironment, kPlanningUs, kSync, kMinBytes, kCompare
 }  // namespace
 
 Settings settings_from_environment() {
-    return parse_interposer_environment([](const char* name) { return std::getenv(name); });
+    return plan::parse_interposer_environment([](const char* name) { return std::getenv(name); });
 }
 
 CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {

@@ -16,7 +16,7 @@ namespace liquid::mpi::interposer {
 /// The interposer's settings, read from the environment of each process. Rank 0 of a
 /// communicator plans and decides for all its ranks (sync, LIQUID_MIN_BYTES and
 /// LIQUID_COMPARE are broadcast with the plan, so the ranks always agree).
-using Settings = InterposerEnvironment;
+using Settings = plan::InterposerEnvironment;
 Settings settings_from_environment();
 
 /// What one communicator runs: its plan (this rank's part) or the MPI library's algorithm.
@@ -24,7 +24,7 @@ struct CommunicatorPlan {
     bool fallback = true;
     std::string reason;             // why it falls back
     bool bad_environment = false;   // the reason is a rejected LIQUID_* value (an error)
-    RankPlan plan;                  // this rank's frames
+    plan::RankPlan plan;            // this rank's frames
     MPI_Comm comm = MPI_COMM_NULL;  // private duplicate the plan's messages travel on
     int ranks = 0, length = 0, duration = 0;
     bool liquid = false;

@@ -25,7 +25,7 @@
 
 #include "liquid/mpi/executor.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/network_spec.hpp"
+#include "liquid/io/network_spec.hpp"
 
 namespace {
 
@@ -42,7 +42,7 @@ struct TypePair {
     MPI_Aint send_extent, recv_extent;
 };
 
-liquid::mpi::RankPlan plan_for(MPI_Comm comm) {
+liquid::plan::RankPlan plan_for(MPI_Comm comm) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
@@ -53,7 +53,7 @@ liquid::mpi::RankPlan plan_for(MPI_Comm comm) {
     for (int r = 0; r < size; ++r) host_of_rank.push_back(net.hosts()[r % hosts]);
     liquid::SolveOptions options;
     options.method = liquid::Method::DSatur;  // deterministic: every rank builds the same plan
-    return liquid::mpi::rank_plan(liquid::mpi::build_plan(net, host_of_rank, options).plan, rank);
+    return liquid::plan::rank_plan(liquid::plan::build_plan(net, host_of_rank, options).plan, rank);
 }
 
 std::vector<char> random_bytes(std::size_t n, std::uint64_t salt) {
@@ -81,7 +81,7 @@ int block_ints(int bytes, const TypePair& t) {
     return (ints + step - 1) / step * step;
 }
 
-void check_alltoall(MPI_Comm comm, const liquid::mpi::RankPlan& plan, const TypePair& t, int bytes, bool in_place,
+void check_alltoall(MPI_Comm comm, const liquid::plan::RankPlan& plan, const TypePair& t, int bytes, bool in_place,
                     const std::string& label) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
@@ -111,7 +111,7 @@ void check_alltoall(MPI_Comm comm, const liquid::mpi::RankPlan& plan, const Type
 
 // Rank s sends ((3s + 5d) mod 4) × unit elements to rank d; blocks are stored in reverse
 // rank order with a one-element gap, so displacements are neither sorted nor dense.
-void check_alltoallv(MPI_Comm comm, const liquid::mpi::RankPlan& plan, const TypePair& t, int bytes, const std::string& label) {
+void check_alltoallv(MPI_Comm comm, const liquid::plan::RankPlan& plan, const TypePair& t, int bytes, const std::string& label) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
@@ -138,7 +138,7 @@ void check_alltoallv(MPI_Comm comm, const liquid::mpi::RankPlan& plan, const Typ
 }
 
 void check_communicator(MPI_Comm comm, const std::string& name, const std::vector<TypePair>& types) {
-    const liquid::mpi::RankPlan plan = intercepted ? liquid::mpi::RankPlan{} : plan_for(comm);
+    const liquid::plan::RankPlan plan = intercepted ? liquid::plan::RankPlan{} : plan_for(comm);
     for (const TypePair& t : types)
         for (int bytes : {0, 1, 7, 65536}) {
             const std::string label = name + " " + t.name + " " + std::to_string(bytes) + " B";

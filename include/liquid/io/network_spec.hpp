@@ -1,9 +1,10 @@
 #pragma once
 // The network-spec dispatcher: `--network SPEC` names a generator ("torus:4x4",
 // "swiss-t1", ...), an imported fabric ("ibnetdiscover:topo.txt,lfts.dump", ...) or a
-// network JSON file. It lives in the top module because it
-// dispatches to every network source (net generators, the testbed, io readers). To add a
-// spec, add one row to the table in src/testbed/network_spec.cpp.
+// network JSON file. It lives in io, the lowest module that sees every network source
+// (the net generators, the Swiss-T1 K-ring, the fabric readers), so every module above io
+// (traffic files, the MPI interposer, the commands) resolves specs the same way. To add a
+// spec, add one row to the table in src/io/network_spec.cpp.
 #include <string>
 #include <vector>
 

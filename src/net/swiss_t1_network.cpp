@@ -1,5 +1,5 @@
 // The reconstructed Swiss-T1 K-ring (swiss_t1_network.hpp).
-#include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 
 #include <array>
 #include <map>

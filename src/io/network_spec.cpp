@@ -1,5 +1,5 @@
 // The table-driven network-spec dispatcher (network_spec.hpp).
-#include "liquid/testbed/network_spec.hpp"
+#include "liquid/io/network_spec.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -11,7 +11,7 @@
 #include "liquid/io/network_import.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/testbed/swiss_t1_network.hpp"
+#include "liquid/net/swiss_t1_network.hpp"
 
 namespace liquid {
 
@@ -82,7 +82,8 @@ const std::vector<NetworkSpecForm>& network_spec_forms() {
              return make_chordal_ring(n[0], n[1]);
          }},
         // Fabrics imported from other tools' files (docs/fabrics.md, "Your own fabric").
-        {"ibnetdiscover", "ibnetdiscover:TOPOLOGY[,LFTS...]", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
+        {"ibnetdiscover", "ibnetdiscover:TOPOLOGY,LFTS|routing=shortest",
+         [](const NetworkSpec& s) { return import_network_spec(s.text); }},
         {"slurm", "slurm:topology.conf", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
         {"booksim", "booksim:ANYNET_FILE", [](const NetworkSpec& s) { return import_network_spec(s.text); }},
         {"graphml", "graphml:FILE", [](const NetworkSpec& s) { return import_network_spec(s.text); }},

@@ -18,14 +18,12 @@ void check_regular_file(const std::string& path, const std::string& where, std::
     if (status.type() == fs::file_type::directory)
         throw InputError(where, subject + " is a directory, not a file", "give the path of a file inside it");
     if (status.type() != fs::file_type::regular)
-        throw InputError(where, subject + " is not a regular file (a device, FIFO or socket)",
-                         "give the path of a regular file");
+        throw InputError(where, subject + " is not a regular file (a device, FIFO or socket)", "give the path of a regular file");
     const auto size = fs::file_size(path, ec);
     if (ec) throw InputError(where, "cannot read the size of " + subject, "check the path and its permissions");
     if (size > max_bytes)
         throw InputError(
-            where,
-            subject + " has " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) + " accepted",
+            where, subject + " has " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) + " accepted",
             "give a smaller file");
 }
 

@@ -172,10 +172,10 @@ RootPlan plan_on_root(MPI_Comm comm, int size, const std::vector<char>& names, c
                              "write a plan for this communicator size");
         return out;
     }
+    if (s.network.empty()) throw InputError("LIQUID_NETWORK", "not set", "give a network JSON file or a generator spec");
     const std::vector<std::string> hosts = host_names(comm, size, names, s);
     if (size > 1 && std::all_of(hosts.begin(), hosts.end(), [&](const std::string& h) { return h == hosts[0]; }))
         throw InputError("", "every rank runs on host '" + hosts[0] + "' (shared memory, no network to schedule)");
-    if (s.network.empty()) throw InputError("LIQUID_NETWORK", "not set", "give a network JSON file or a generator spec");
     const Network& net = network(s.network);
     const auto host_of_rank = plan::hosts_by_name(net, hosts, s.rank_map.empty() ? "MPI_Get_processor_name" : s.rank_map);
     out.result = plan_or_load(net, host_of_rank, hosts, s, out);

@@ -23,9 +23,9 @@
 #include <string>
 #include <vector>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/mpi/executor.hpp"
 #include "liquid/net/generators.hpp"
-#include "liquid/io/network_spec.hpp"
 
 namespace {
 

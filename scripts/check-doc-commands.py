@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs the `liquid` commands of README.md and docs/ as a user types them, and fails on any
-that exits non-zero.
+that exits non-zero or on a relative link to a missing file or heading.
 
 Usage: scripts/check-doc-commands.py [--liquid-dir DIR] [--list] [REPO_ROOT | FILE.md ...]
 
@@ -34,13 +34,14 @@ SKIP = [
     (r"ranks\.map|net\.json --rankmap", "reads the user's rank map and network file"),
     (r"^(time )?liquid testbed t1( --out out/testbed)?$|liquid testbed t1 --json --report",
      "the full Swiss-T1 experiment: about 30 s on 2 idle cores, minutes on a loaded machine"),
-    (r"liquid simulate testbed", "the 362-pattern simulation table: seconds to a minute on 2 cores"),
-    (r"liquid optical p2p-tables", "2.5 CPU-minutes of simulations"),
+    (r"liquid simulate testbed(?! --limit)", "the 362-pattern simulation table: seconds to a minute on 2 cores"),
+    (r"liquid optical p2p-tables (--rounds 3000|--json)", "the thesis tables in full: 2.5 CPU-minutes of simulations"),
     (r"--rounds 10000", "10 000 rounds of a 384- or 2048-node simulation (tens of seconds)"),
     (r"-N 384 .*--rounds 3000|--nodes 8:2048", "a large optical sweep (tens of seconds)"),
     (r"fat-tree:4,5|fat-tree:32,2|hypercube:10", "a 1 024-host all-to-all (a million transfers, minutes on 2 cores)"),
     (r"--time-limit 600|--time-limit 60\b|--time-limit 30\b", "a budget of half a minute or more"),
     (r"--from t1\.json|--from p2p\.json|--from sim\.json", "reads the result of a skipped experiment"),
+    (r"man liquid", "needs `make install` (the man page under PREFIX/share/man)"),
     (r"optical allgather -n 2048", "needs 5.8 s of CPU and 0.55 GB"),
     (r"liquid report --network swiss-t1 --self -o t1\.html", "a schedule page of 1 024 transfers (covered by the saved-schedule example)"),
 ]
@@ -61,7 +62,7 @@ def markdown_files(paths, default_root):
         paths = [default_root]
     if len(paths) == 1 and os.path.isdir(paths[0]):
         root = os.path.abspath(paths[0])
-        files = [os.path.join(root, "README.md")]
+        files = [os.path.join(root, "README.md"), os.path.join(root, "CONTRIBUTING.md")]
         for d, _, names in sorted(os.walk(os.path.join(root, "docs"))):
             files += [os.path.join(d, n) for n in sorted(names) if n.endswith(".md")]
         return root, files
@@ -105,6 +106,37 @@ def skip_reason(command):
         if re.search(pattern, command):
             return reason
     return None
+
+
+def heading_anchor(title):
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to dashes."""
+    return re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+
+
+def anchors(path):
+    found, fence = set(), False
+    for line in open(path, encoding="utf-8"):
+        if line.startswith("```"):
+            fence = not fence
+        elif not fence and re.match(r"#+ ", line):
+            found.add(heading_anchor(line.split(" ", 1)[1]))
+    return found
+
+
+def broken_links(path, root):
+    """Relative links of one Markdown file whose file or heading anchor does not exist."""
+    text = re.sub(r"```.*?```", "", open(path, encoding="utf-8").read(), flags=re.S)
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        file, _, fragment = target.partition("#")
+        resolved = os.path.normpath(os.path.join(os.path.dirname(path), file)) if file else path
+        if not os.path.exists(resolved):
+            broken.append(f"{os.path.relpath(path, root)}: link to a missing file: {target}")
+        elif fragment and resolved.endswith(".md") and fragment not in anchors(resolved):
+            broken.append(f"{os.path.relpath(path, root)}: link to a missing heading: {target}")
+    return broken
 
 
 def sandbox(root):
@@ -162,11 +194,13 @@ def main(argv):
     total_run = total_skipped = 0
     failures = []
     for path in files:
+        failures += broken_links(path, root)
         run, skipped, failed = run_file(path, root, env, args.timeout, args.list)
         total_run += run
         total_skipped += skipped
         failures += failed
     if args.list:
+        print("\n".join(failures))
         return 0
     print(f"check-doc-commands: {total_run} commands run, {len(failures)} failed, {total_skipped} skipped (reasons above with --list)")
     for f in failures:

@@ -149,7 +149,6 @@ def analyze_lines(*args):
 
 # (file the text must be in, relative to the repository root; what renders the text)
 CHECKS = [
-    ("README.md", lambda: analyze_lines("--network", "fat-tree:4,3")),
     ("README.md", lambda: analyze_lines("--network", "ibnetdiscover:tests/data/ib/topology.txt,tests/data/ib/ftree-lfts.dump")),
     ("docs/scheduling.md", analyze_lines),
     ("docs/reproduction/swiss-t1.md", testbed_lines),

@@ -5,6 +5,7 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/byte_load.hpp"
 #include "liquid/traffic/congestion_edges.hpp"
 #include "option_checks.hpp"
 #include "result_view.hpp"
@@ -25,6 +26,24 @@ struct EdgeCount {
     bool counted = false;
     std::uint64_t edges = 0;
 };
+
+/// Unequal sizes: the byte-load bound T* and the links that set it.
+void byte_load_rows(ResultView& v, const LoadedTraffic& in) {
+    const Traffic& t = in.traffic;
+    const std::vector<double> rates = traffic_link_rates(in);
+    check_byte_sizes(t, rates, in.source);
+    const ByteLoad b = byte_load(t, rates);
+    std::vector<std::string> names;
+    for (int l : b.bottlenecks) names.push_back(t.link_name(l));
+    double bytes = 0;
+    for (const Transfer& x : t.transfers()) bytes += x.size;
+    v.field("bytes", bytes, "bytes", fmt::format("{:.0f} (sizes differ: the bound is the byte load)", bytes))
+        .field("bound_s", b.bound_s, "bound T*",
+               fmt::format("{:.6g} s = {:.0f} bytes over {:.4g} B/s on the most loaded link", b.bound_s,
+                           b.bottlenecks.empty() ? 0.0 : b.bytes[static_cast<std::size_t>(b.bottlenecks.front())],
+                           b.bottlenecks.empty() ? 0.0 : rates[static_cast<std::size_t>(b.bottlenecks.front())]))
+        .names("byte_bottlenecks", names, "byte bottlenecks");
+}
 
 ResultView analysis_view(const LoadedTraffic& in, const TrafficAnalysis& a, const EdgeCount& edges, double rate, bool loads) {
     const Traffic& t = in.traffic;
@@ -59,6 +78,7 @@ ResultView analysis_view(const LoadedTraffic& in, const TrafficAnalysis& a, cons
                 fmt::format("{} vertices, {} edges", a.transfers, edges.edges));
     else v.text_only(v.label("congestion graph") + "not counted (--no-congestion-graph)");
     v.row("loads", load_map, load_lines).text_if(loads);
+    if (in.demand || has_unequal_sizes(t)) byte_load_rows(v, in);
     return v;
 }
 

@@ -16,6 +16,7 @@
 #include "scheduling_options.hpp"
 #include "solve_fields.hpp"
 #include "status_line.hpp"
+#include "weighted_schedule.hpp"
 
 namespace liquid::app {
 namespace {
@@ -25,7 +26,29 @@ struct ScheduleOptions {
     SchedulingOptions scheduling;
     int wavelengths = 0;
     bool json = false;
+    WeightedCliOptions weighted;
 };
+
+/// The weighted schedule of a traffic with sizes (one library call), verified again.
+void schedule_weighted(const CLI::App& cmd, const ScheduleOptions& o, const LoadedTraffic& in) {
+    for (const char* option :
+         {"--method", "--wavelengths", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"})
+        if (cmd.count(option) > 0)
+            throw InputError(option, "applies to equal-size traffics only; this traffic is weighted",
+                             "use --weighted-method, or drop it");
+    const WeightedOptions wo = weighted_options(o.weighted, o.scheduling.time_limit_s, o.traffic.seed);
+    WeightedOptions run = wo;
+    WeightedResult r;
+    {
+        StatusLine status("schedule", !o.json);
+        run.progress = [&status](const std::string& phase) { status.set(phase); };
+        r = solve_weighted(in.traffic, traffic_link_rates(in), run);
+    }
+    const WeightedProblem p{&in.traffic, traffic_link_rates(in), wo.frame_overhead_s, wo.min_piece};
+    const std::string problem = verify_weighted_schedule(p, r.schedule);
+    if (!problem.empty()) throw std::logic_error("internal error, weighted schedule rejected by the verifier: " + problem);
+    render(weighted_schedule_view(in, r, wo), o.json);
+}
 
 SolveOptions schedule_options(const ScheduleOptions& o) {
     SolveOptions s = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
@@ -140,14 +163,16 @@ const RegisterCommand reg{
          cmd.add_option("--wavelengths", o->wavelengths,
                         "optical use: group frames into rounds of at most W wavelengths (report 2.2)")
              ->check(whole_number(0, 1 << 20));
+         add_weighted_options(cmd, o->weighted);
          cmd.add_flag("--json", o->json, "print one JSON object");
-         cmd.callback([o] {
+         cmd.callback([o, &cmd] {
              const auto started = std::chrono::steady_clock::now();
              SolveOptions so = schedule_options(*o);
              // The limits hold for the whole command: the network, its routes and the
              // traffic count against --memory-limit and --time-limit as the search does.
              const MemoryWatch memory(so.memory_limit_bytes);
              LoadedTraffic in = load_traffic(o->traffic);
+             if (wants_weighted(cmd, in)) return schedule_weighted(cmd, *o, in);
              SolveResult r;
              {
                  StatusLine status("schedule", !o->json);

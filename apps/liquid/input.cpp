@@ -7,11 +7,14 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
+#include "liquid/io/demand_csv.hpp"
 #include "liquid/io/network_import.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/io/traffic_json.hpp"
+#include "liquid/traffic/byte_load.hpp"
+#include "liquid/traffic/demand_matrix.hpp"
 #include "liquid/traffic/patterns.hpp"
 
 namespace liquid::app {
@@ -25,6 +28,8 @@ void add_traffic_options(CLI::App& cmd, TrafficOptions& o) {
     cmd.add_option("--senders", o.senders, "comma-separated sender hosts (default: all hosts)");
     cmd.add_option("--receivers", o.receivers, "comma-separated receiver hosts (default: all hosts)");
     cmd.add_flag("--self", o.include_self, "all-to-all also sends from each host to itself (Swiss-T1 nodes)");
+    cmd.add_option("--demand", o.demand, "CSV of bytes, senders x receivers over --network's hosts (header row/column optional)")
+        ->check(non_empty());
     cmd.add_option("--traffic-json", o.traffic_json, "traffic over a network (JSON)")->check(non_empty());
     cmd.add_option("--seed", o.seed, "seed of random patterns")->capture_default_str()->check(whole_number(0, LLONG_MAX));
     cmd.add_option("--count", o.count, "number of transfers of the random pattern (default: one per sender)")
@@ -62,8 +67,8 @@ std::vector<std::string> traffic_input_files(const TrafficOptions& o) {
 LoadedTraffic load_traffic(const TrafficOptions& o) {
     if (o.size < 0) throw InputError("--size", "the message size is negative", "give the size in bytes (> 0)");
     if (o.count < 0) throw InputError("--count", "the transfer count is negative", "give a count >= 1");
-    const int sources = !o.traffic_file.empty() + !o.traffic_json.empty();
-    if (sources > 1) throw InputError("--traffic/--traffic-json", "both were given", "give one traffic");
+    const int sources = !o.traffic_file.empty() + !o.traffic_json.empty() + !o.demand.empty();
+    if (sources > 1) throw InputError("--traffic/--traffic-json/--demand", "more than one was given", "give one traffic");
     if (!o.traffic_file.empty()) {
         if (!o.network.empty())
             throw InputError("--traffic", "a link-set traffic needs no --network", "drop --network or use --traffic-json");
@@ -78,6 +83,21 @@ LoadedTraffic load_traffic(const TrafficOptions& o) {
         out.network = std::move(nt.network);
         out.traffic = std::move(nt.traffic);
         out.source = "traffic " + o.traffic_json + " over network '" + out.network->name() + "'";
+    } else if (!o.demand.empty()) {
+        if (o.network.empty()) throw InputError("--demand", "a demand matrix needs --network", "add --network SPEC|FILE.json");
+        out.network = load_network(o.network);
+        const std::vector<int> hosts = out.network->hosts();
+        std::vector<std::string> names;
+        for (int h : hosts) names.push_back(out.network->node(h).name);
+        try {
+            out.traffic = traffic_from_bytes(*out.network, hosts, read_demand_csv(o.demand, names));
+        } catch (const InputError& e) {
+            // Shape problems found after reading name the file too.
+            if (e.where().rfind(o.demand, 0) == 0) throw;
+            throw InputError(o.demand, e.what());
+        }
+        out.source = "demand " + o.demand + " over network '" + out.network->name() + "'";
+        out.demand = true;
     } else {
         out.network = load_network(o.network.empty() ? "two-switch" : o.network);
         PatternSpec spec;
@@ -96,6 +116,10 @@ LoadedTraffic load_traffic(const TrafficOptions& o) {
         throw InputError(out.source, "the traffic has no transfer", "choose senders and receivers that differ, or add --self");
     out.link_rate = out.network->default_rate();
     return out;
+}
+
+std::vector<double> traffic_link_rates(const LoadedTraffic& in) {
+    return in.network ? link_rates(*in.network) : uniform_link_rates(in.traffic, Network().default_rate());
 }
 
 }  // namespace liquid::app

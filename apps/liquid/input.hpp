@@ -3,6 +3,7 @@
 //   --traffic FILE.traffic                       link-set traffic, no network
 //   --network FILE.json|SPEC [--pattern NAME ...] a pattern over a network
 //   --traffic-json FILE                          traffic over a network (JSON)
+//   --network SPEC --demand FILE.csv             a matrix of bytes between its hosts
 // With none of them: the papers' two-switch example, all-to-all.
 #include <CLI/CLI.hpp>
 #include <cstdint>
@@ -16,7 +17,7 @@
 namespace liquid::app {
 
 struct TrafficOptions {
-    std::string traffic_file, network, pattern = "all-to-all", traffic_json, senders, receivers;
+    std::string traffic_file, network, pattern = "all-to-all", traffic_json, senders, receivers, demand;
     bool include_self = false;
     std::uint64_t seed = 1;
     int count = 0;
@@ -28,7 +29,12 @@ struct LoadedTraffic {
     Traffic traffic;
     std::string source;    // one line saying where the traffic came from
     double link_rate = 0;  // bytes/s of the network's default rate (0 if unknown)
+    bool demand = false;   // from --demand: sizes are the user's bytes
 };
+
+/// Rates (bytes/s) of the traffic's links: the network's, or the default network rate for
+/// every link of a link-set traffic.
+std::vector<double> traffic_link_rates(const LoadedTraffic& in);
 
 /// Adds the options above to a subcommand.
 void add_traffic_options(CLI::App& cmd, TrafficOptions& opts);

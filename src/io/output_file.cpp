@@ -12,10 +12,10 @@
 #include <set>
 #include <sstream>
 
-#include "io/sha256.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/json_text.hpp"
 #include "liquid/base/stop.hpp"
+#include "liquid/io/sha256.hpp"
 
 namespace liquid {
 

@@ -1,5 +1,7 @@
 #include "liquid/io/traffic_file.hpp"
 
+#include <fmt/core.h>
+
 #include <fstream>
 #include <sstream>
 #include <string_view>
@@ -10,6 +12,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
 #include "liquid/io/output_file.hpp"
+#include "liquid/traffic/byte_load.hpp"
 
 namespace liquid {
 
@@ -18,6 +21,7 @@ namespace {
 struct ParsedLine {
     std::string name;
     std::vector<std::string> links;
+    double size = 1.0;  // bytes: the optional "@ BYTES" after the links
 };
 
 std::string_view strip_comment(std::string_view line) {
@@ -38,6 +42,18 @@ std::vector<std::string_view> words(std::string_view text) {
         if (i > start) out.push_back(text.substr(start, i - start));
     }
     return out;
+}
+
+/// The optional size after '@': a whole number of bytes >= 1, never rounded.
+double parse_size(std::string_view text, const std::string& where) {
+    const auto w = words(text);
+    const std::string shown = w.empty() ? std::string() : std::string(w.front());
+    const bool digits =
+        w.size() == 1 && w.front().size() <= 15 && w.front().find_first_not_of("0123456789") == std::string_view::npos;
+    if (!digits || std::stod(shown) < 1)
+        throw InputError(where, "size '" + printable_name(shown) + "' after '@' is not a whole number of bytes >= 1",
+                         "write 'name: link link ... @ BYTES', e.g. '@ 4096'");
+    return std::stod(shown);
 }
 
 }  // namespace
@@ -66,8 +82,13 @@ Traffic parse_traffic(std::istream& in, const std::string& filename) {
         if (auto [it, fresh] = first_line.emplace(p.name, number); !fresh)
             throw InputError(where, "transfer '" + p.name + "' is already defined on line " + std::to_string(it->second),
                              "give every transfer a unique name");
+        std::string_view link_text = text.substr(colon + 1);
+        if (auto at = link_text.find('@'); at != std::string_view::npos) {
+            p.size = parse_size(link_text.substr(at + 1), where);
+            link_text = link_text.substr(0, at);
+        }
         std::unordered_set<std::string_view> seen;
-        for (std::string_view word : words(text.substr(colon + 1))) {
+        for (std::string_view word : words(link_text)) {
             std::string link(word);
             check_name(link, where, "link");
             if (!seen.insert(word).second)
@@ -85,7 +106,7 @@ Traffic parse_traffic(std::istream& in, const std::string& filename) {
     for (const auto& p : lines) {
         std::vector<int> path;
         for (const auto& l : p.links) path.push_back(link_index.at(l));
-        traffic.add(p.name, path);
+        traffic.add(p.name, path, -1, -1, p.size);
     }
     return traffic;
 }
@@ -97,11 +118,13 @@ Traffic read_traffic_file(const std::string& path) {
 
 void write_traffic(std::ostream& out, const Traffic& traffic) {
     out << "# liquid link-set traffic: " << traffic.size() << " transfers over " << traffic.link_count() << " links\n";
+    const bool sized = has_unequal_sizes(traffic);  // equal sizes: today's format exactly
     for (const auto& t : traffic.transfers()) {
         out << t.name << ':';
         if (!t.path.empty())
             for (int l : t.path) out << ' ' << traffic.link_name(l);
         else t.links.for_each([&](std::size_t l) { out << ' ' << traffic.link_name(static_cast<int>(l)); });
+        if (sized) out << " @ " << fmt::format("{:.0f}", t.size);
         out << '\n';
     }
 }

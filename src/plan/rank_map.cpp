@@ -1,5 +1,4 @@
 // LIQUID_RANKMAP files: which host each rank of MPI_COMM_WORLD runs on.
-#include <fstream>
 #include <sstream>
 
 #include "liquid/base/error.hpp"

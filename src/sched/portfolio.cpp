@@ -7,6 +7,7 @@
 
 #include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
+#include "sched/kempe_frames.hpp"
 #include "sched/shift_permutations.hpp"
 
 namespace liquid::sched {
@@ -24,6 +25,10 @@ std::vector<Construction> standard_constructions() {
     std::vector<Construction> c;
     // Round-robin first: the baseline every answer must match, and always cheap.
     c.push_back(shift("round-robin", PhaseRule::Shift, Packing::PerPhase));
+    // Kempe-chain insertion into Λ frames: liquid on the fragments of a fabric whose host
+    // links are the bottleneck (König's case) in near-linear time, so the portfolio stops
+    // there before the quadratic constructions run.
+    c.push_back({"kempe", [](const Traffic& t, const Limits& limits) { return kempe_schedule(t, KempeOptions{}, limits); }});
     c.push_back(shift("shift-packed", PhaseRule::Shift, Packing::AcrossPhases));
     c.push_back(shift("xor", PhaseRule::Xor, Packing::PerPhase));
     c.push_back(shift("xor-packed", PhaseRule::Xor, Packing::AcrossPhases));

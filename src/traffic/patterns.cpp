@@ -147,6 +147,10 @@ std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<st
 }  // namespace
 
 Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, double size) {
+    return traffic_from_pairs(net, pairs, std::vector<double>(pairs.size(), size));
+}
+
+Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, const std::vector<double>& sizes) {
     std::vector<std::vector<int>> routes = routes_of(net, pairs);
     Traffic traffic(link_names_of(net));
     traffic.reserve(pairs.size());
@@ -159,7 +163,7 @@ Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, 
         std::string name = net.node(s).name + "-" + net.node(r).name;
         if (int k = copies[static_cast<std::uint64_t>(s) * nodes + static_cast<std::uint64_t>(r)]++; k > 0)
             name += "." + std::to_string(k + 1);
-        traffic.add(std::move(name), std::move(routes[i]), s, r, size);
+        traffic.add(std::move(name), std::move(routes[i]), s, r, sizes[i]);
     }
     return traffic;
 }

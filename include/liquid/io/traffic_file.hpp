@@ -1,6 +1,7 @@
 #pragma once
 // Link-set traffic files (*.traffic): one transfer per line,
-// `name: link link ...`, `#` starts a comment. The link universe is the set of link
+// `name: link link ... [@ BYTES]` (the size, a whole number of bytes, default 1), `#`
+// starts a comment. The link universe is the set of link
 // names in order of first appearance.
 #include <iosfwd>
 #include <string>

@@ -45,6 +45,8 @@ Traffic make_pattern(const Network& net, const PatternSpec& spec);
 
 /// Traffic of explicit (sender, receiver) host pairs, in order.
 Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, double size = 1.0);
+/// The same with one size (bytes) per pair.
+Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, const std::vector<double>& sizes);
 
 /// Every sender to every receiver (the Swiss-T1 testbed traffic when include_self).
 Traffic all_to_all(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers, bool include_self,

@@ -1,0 +1,118 @@
+// A job's fragment of a large fabric (docs/performance.md, "Fragments"): the all-to-all
+// among N random hosts, scheduled by the default method within a time limit, by DSatur
+// alone and by round-robin alone. Each case runs in a forked child, so its peak memory
+// (wait4's ru_maxrss: the network built once in the parent, plus the case) is its own.
+//
+//   bench_fragments [--time-limit S] [--ranks 64,128] [--seeds 1,2,3] [--no-baselines] FABRIC...
+//
+// FABRIC is a network spec or file (testbed::load_network: fat-tree:4,5, a network JSON,
+// ibnetdiscover:TOPOLOGY,LFTS, ...). Prints one Markdown row per (fabric, ranks, seed).
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "liquid/io/network_spec.hpp"
+#include "liquid/sched/baselines.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/patterns.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::vector<int> numbers(const std::string& csv) {
+    std::vector<int> v;
+    std::istringstream in(csv);
+    for (std::string x; std::getline(in, x, ',');) v.push_back(std::stoi(x));
+    return v;
+}
+
+/// `count` hosts of `net` drawn by a seeded shuffle (std::mt19937_64: the same on every machine).
+std::vector<int> random_hosts(const liquid::Network& net, int count, int seed) {
+    std::vector<int> hosts = net.hosts();
+    std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+    for (std::size_t i = hosts.size(); i > 1; --i) std::swap(hosts[i - 1], hosts[rng() % i]);
+    hosts.resize(static_cast<std::size_t>(count));
+    return hosts;
+}
+
+void run_case(const liquid::Network& net, const std::string& label, int ranks, int seed, double limit, bool baselines) {
+    const Clock::time_point start = Clock::now();
+    liquid::PatternSpec p;
+    p.senders = random_hosts(net, ranks, seed);
+    p.receivers = p.senders;
+    const liquid::Traffic t = liquid::make_pattern(net, p);
+    const double traffic_s = since(start);
+    liquid::SolveOptions o;
+    o.time_limit_s = limit;
+    const liquid::SolveResult r = liquid::solve(t, o);
+    const double solve_s = since(start) - traffic_s;
+    std::string dsatur = "-", rr = "-";
+    if (baselines) {
+        Clock::time_point t0 = Clock::now();
+        const int d = liquid::sched::dsatur_schedule(t).length();
+        dsatur = std::to_string(d) + " (" + std::to_string(since(t0)).substr(0, 5) + " s)";
+        t0 = Clock::now();
+        const int rrl = liquid::sched::round_robin_schedule(t).length();
+        rr = std::to_string(rrl) + " (" + std::to_string(since(t0)).substr(0, 5) + " s)";
+    }
+    const char* proven = r.liquid ? "liquid" : r.optimal ? "optimal" : "no";
+    std::printf("| %s | %d | %d | %d | %d | %d | %d | %s | %s | %.2f | %.2f | %s | %s |", label.c_str(), ranks, seed, t.size(),
+                r.duration, r.schedule.length(), r.lower_bound, proven, r.solver.c_str(), traffic_s, solve_s, dsatur.c_str(),
+                rr.c_str());
+    std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    double limit = 10;
+    std::vector<int> ranks{64, 128, 256, 512}, seeds{1, 2, 3};
+    bool baselines = true;
+    std::vector<std::string> fabrics;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--time-limit" && i + 1 < argc) limit = std::atof(argv[++i]);
+        else if (a == "--ranks" && i + 1 < argc) ranks = numbers(argv[++i]);
+        else if (a == "--seeds" && i + 1 < argc) seeds = numbers(argv[++i]);
+        else if (a == "--no-baselines") baselines = false;
+        else fabrics.push_back(a);
+    }
+    std::printf(
+        "| fabric | ranks | seed | transfers | Λ | length | lower bound | proven | by | traffic (s) | schedule (s) | "
+        "DSatur alone | round-robin alone | memory (MB) |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
+    for (const std::string& spec : fabrics) {
+        const liquid::Network net = liquid::load_network(spec);
+        const std::string label = net.name().empty() ? spec : net.name();
+        for (int n : ranks) {
+            if (n > static_cast<int>(net.hosts().size())) continue;
+            for (int seed : seeds) {
+                std::fflush(stdout);
+                const pid_t child = fork();
+                if (child == 0) {
+                    run_case(net, label, n, seed, limit, baselines);
+                    std::_Exit(0);
+                }
+                int status = 0;
+                rusage use{};
+                wait4(child, &status, 0, &use);
+                if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                    std::printf("| %s | %d | %d | failed |", label.c_str(), n, seed);
+                // The memory column ends the row the child printed.
+                std::printf(" %ld |\n", use.ru_maxrss / 1024);
+            }
+        }
+    }
+    return 0;
+}

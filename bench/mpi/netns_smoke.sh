@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# ctest mpi_netns_smoke: the emulated cluster's building blocks — namespaces, bridges,
+# tbf-throttled veths, the rsh agent into namespaces, mpirun across them — by running
+# bench/mpi_netns.sh's calibration alone on 1 + 1 hosts (one 1 MiB flow). Asserts the flow
+# arrived and was throttled (at most 102 % of the 100 Mbit/s path: tbf works), and that
+# the script removed every namespace it created. Exit 77 (skipped) where the script
+# cannot run: not root, no ip/tc/mpirun, or LIQUID_SANITIZED=1.
+set -uo pipefail
+BUILD=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+bash "$HERE/../mpi_netns.sh" --build "$BUILD" --hosts 1+1 --rate 100 --check-only --check-bytes 1048576 \
+  --run-timeout 60 >"$OUT" 2>&1 &
+pid=$!
+wait $pid
+rc=$?
+cat "$OUT"
+[ $rc = 77 ] && exit 77
+[ $rc = 0 ] || { echo "FAIL: mpi_netns.sh exited with $rc"; exit 1; }
+left=$(ip netns list | grep -c "^lq$pid-" || true)
+[ "$left" = 0 ] || { echo "FAIL: $left namespaces lq$pid-* left behind"; exit 1; }
+fraction=$(sed -n 's/^# calibration: .* MB\/s, \([0-9.]*\) of the 100 Mbit\/s path.*/\1/p' "$OUT")
+[ -n "$fraction" ] || { echo "FAIL: no calibration line"; exit 1; }
+awk -v f="$fraction" 'BEGIN { exit !(f > 0 && f <= 1.02) }' ||
+  { echo "FAIL: one flow reached $fraction of the throttled path's rate (expected 0 < f <= 1.02)"; exit 1; }
+echo "PASS: one flow at $fraction of the path rate, no namespace left"

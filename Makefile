@@ -60,7 +60,7 @@ asan-build: asan-configure
 test-asan: asan-build
 	LIQUID_SANITIZED=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
-# Replays fuzz/regressions/ and fuzzes each of the 9 harnesses for FUZZ_CI_RUNS executions with a
+# Replays fuzz/regressions/ and fuzzes each of the 11 harnesses for FUZZ_CI_RUNS executions with a
 # fixed libFuzzer seed (FUZZ_SEED, default 1): the same inputs on every machine. Part of
 # `make test`, from the sanitizer build above (nothing left to build after test-asan).
 test-fuzz: asan-configure

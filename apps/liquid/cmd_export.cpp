@@ -4,9 +4,7 @@
 // platform with liquid's routes, for SMPI (docs/simgrid.md).
 #include <fmt/core.h>
 
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "command.hpp"
 #include "input.hpp"
@@ -18,6 +16,7 @@
 #include "liquid/sched/export_formats.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/milp_model.hpp"
+#include "option_checks.hpp"
 
 namespace liquid::app {
 namespace {
@@ -66,28 +65,21 @@ const RegisterCommand reg{
              ->required()
              ->check(CLI::IsMember({"lp", "mps", "cnf", "dimacs-graph", "simgrid"}));
          cmd.add_option("--length", o->length, "frames: the MILP's cap (default: DSatur's length); required by cnf");
-         cmd.add_option("-o,--out", o->out, "write here instead of stdout");
+         cmd.add_option("-o,--out", o->out, "write here instead of stdout")->check(non_empty());
          cmd.add_option("--latency", o->simgrid.latency_s, "simgrid: latency of every link, seconds")->capture_default_str();
          cmd.callback([o] {
+             if (!o->out.empty()) refuse_overwriting_input(o->out, traffic_input_files(o->traffic), "-o");
              if (o->format == "simgrid") {
-                 std::ostringstream text;
-                 write_simgrid(text, *o);
-                 if (o->out.empty()) std::cout << text.str();
-                 else write_file_atomically(o->out, text.str());
+                 if (o->out.empty()) write_simgrid(std::cout, *o);
+                 else write_file_atomically(o->out, [&](std::ostream& out) { write_simgrid(out, *o); });
                  return;
              }
              const LoadedTraffic in = load_traffic(o->traffic);
              if (in.traffic.empty()) throw InputError(in.source, "the traffic has no transfers", "nothing to schedule");
-             // Render fully before opening the file: bad input never leaves a truncated file behind.
-             std::ostringstream text;
-             write_format(text, *o, in.traffic);
-             if (o->out.empty()) {
-                 std::cout << text.str();
-                 return;
-             }
-             std::ofstream f(o->out);
-             if (!f) throw InputError(o->out, "cannot open for writing", "check the directory exists and is writable");
-             f << text.str();
+             if (o->out.empty()) return write_format(std::cout, *o, in.traffic);
+             // Rendered straight into a temporary file renamed over -o when complete: bad
+             // input, a full disk or memory running out never leave a truncated file behind.
+             write_file_atomically(o->out, [&](std::ostream& out) { write_format(out, *o, in.traffic); });
          });
      }}};
 

@@ -247,9 +247,7 @@ void run_sweep_command(const SweepOptions& o) {
     auto rows = run_sweep(spec, [&] { bar.advance(); });
     bar.finish();
     if (!o.out.empty()) {
-        std::ostringstream csv;
-        write_csv(csv, rows);
-        write_file_atomically(o.out, csv.str());
+        write_file_atomically(o.out, [&](std::ostream& csv) { write_csv(csv, rows); });
     }
     if (o.model.json) {
         nlohmann::json j = nlohmann::json::array();
@@ -297,7 +295,7 @@ static RegisterCommand reg_sweep{
              ->capture_default_str();
          cmd.add_option("-m,--multicast", o->model.multicast, "M for the all-to-all tree, default 3")->check(whole_number(1, 8));
          cmd.add_option("-k,--k", o->k, "algorithm 5's k (0: the thesis's value for each Tc)")->capture_default_str();
-         cmd.add_option("-o,--out", o->out, "write the CSV here (default: stdout unless --json)");
+         cmd.add_option("-o,--out", o->out, "write the CSV here (default: stdout unless --json)")->check(non_empty());
          cmd.callback([o] { run_sweep_command(*o); });
      }}};
 

@@ -12,12 +12,14 @@
 
 #include "command.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/json_text.hpp"
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/optical/p2p/model_run.hpp"
 #include "liquid/optical/p2p/options.hpp"
 #include "liquid/optical/p2p/simulator.hpp"
 #include "liquid/optical/p2p/thesis_comparison.hpp"
+#include "option_checks.hpp"
 #include "output.hpp"
 #include "result_view.hpp"
 
@@ -411,9 +413,9 @@ void run_tables(const TablesOptions& o) {
         nlohmann::json runs_json = nlohmann::json::array();
         for (std::size_t i = 0; i < t.run.experiments.size(); ++i)
             runs_json.push_back(experiment_view(t.run.experiments[i], t.run.results[i]).to_json());
-        files_out.add("p2p-runs.json", runs_json.dump(1) + "\n");
+        files_out.add("p2p-runs.json", json_text(runs_json, 1) + "\n");
         if (o.figures) files_out.add("p2p-figures.csv", p2p::figures_csv(t.run));
-        files_out.add("p2p-tables.json", view.to_json().dump(2) + "\n");
+        files_out.add("p2p-tables.json", json_text(view.to_json(), 2) + "\n");
         files_out.commit();
         if (!o.json)
             fmt::print("wrote {}/p2p-tables.csv, p2p-tables.json, p2p-runs.json{}\n", o.out,
@@ -431,7 +433,7 @@ const RegisterCommand reg_tables{
          cmd.add_option("--seed", o->seed, "random seed of every run")->capture_default_str();
          cmd.add_option("--dimensions", o->dimensions, "CCC dimensions (multi rings use N = D*2^D)")->capture_default_str();
          cmd.add_flag("--figures", o->figures, "also sweep the curves of Figures 5.2-5.7 and 5.9-5.11");
-         cmd.add_option("--out", o->out, "directory for CSV and JSON files");
+         cmd.add_option("--out", o->out, "directory for CSV and JSON files")->check(non_empty());
          cmd.add_option("--threads", o->threads, "worker threads (default: all cores)");
          cmd.add_flag("--json", o->json, "print one JSON object on stdout");
          cmd.callback([o] { run_tables(*o); });

@@ -8,8 +8,10 @@
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/report/report.hpp"
 #include "liquid/report/svg_files.hpp"
+#include "option_checks.hpp"
 #include "result_view.hpp"
 #include "scheduling_options.hpp"
 
@@ -43,7 +45,11 @@ void run_report(const ReportOptions& o) {
     const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
     if (o.pictograms < 1) throw InputError("--pictograms", "must be >= 1", "frames drawn when the page opens, e.g. 24");
     std::optional<LoadedTraffic> in;
+    std::vector<std::string> inputs = o.from;
+    for (std::string& file : traffic_input_files(o.traffic)) inputs.push_back(std::move(file));
+    refuse_overwriting_input(o.out, inputs, "-o");
     const report::Page page = build(o, so, in);
+    if (!o.svg_dir.empty()) report::prepare_svg_dir(page, o.svg_dir);
     report::write_html(page, o.out);
     std::vector<std::string> svgs;
     if (!o.svg_dir.empty()) svgs = report::write_svg_files(page, o.svg_dir);
@@ -67,8 +73,9 @@ const RegisterCommand reg{
          cmd.add_option("--from", o->from,
                         "--json result of schedule, simulate, simulate testbed, testbed t1, optical p2p-tables or optical sweep "
                         "(repeat for one page of several; a schedule needs the traffic options it was made with)");
-         cmd.add_option("-o,--out", o->out, "the HTML file to write")->required();
-         cmd.add_option("--svg-dir", o->svg_dir, "also write every figure as DIR/<figure>.svg (charts rendered with node)");
+         cmd.add_option("-o,--out", o->out, "the HTML file to write")->required()->check(non_empty());
+         cmd.add_option("--svg-dir", o->svg_dir, "also write every figure as DIR/<figure>.svg (charts rendered with node)")
+             ->check(non_empty());
          cmd.add_option("--pictograms", o->pictograms, "frame pictograms drawn when the page opens (the rest on demand)")
              ->capture_default_str();
          cmd.add_flag("--json", o->json, "print one JSON object (files written, page data)");

@@ -3,9 +3,12 @@
 // printed.
 #include <fmt/core.h>
 
+#include <chrono>
+
 #include "command.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/memory_watch.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "option_checks.hpp"
@@ -163,16 +166,22 @@ const RegisterCommand reg{
          add_weighted_options(cmd, o->weighted);
          cmd.add_flag("--json", o->json, "print one JSON object");
          cmd.callback([o, &cmd] {
+             const auto started = std::chrono::steady_clock::now();
              SolveOptions so = schedule_options(*o);
+             // The limits hold for the whole command: the network, its routes and the
+             // traffic count against --memory-limit and --time-limit as the search does.
+             const MemoryWatch memory(so.memory_limit_bytes);
              LoadedTraffic in = load_traffic(o->traffic);
              if (wants_weighted(cmd, in)) return schedule_weighted(cmd, *o, in);
              SolveResult r;
              {
                  StatusLine status("schedule", !o->json);
-                 so.progress = [&status](int length, int lower_bound, const std::string& phase) {
+                 SolveOptions budget = so;
+                 budget.time_limit_s = remaining_seconds(so.time_limit_s, started);
+                 budget.progress = [&status](int length, int lower_bound, const std::string& phase) {
                      status.set(fmt::format("length {}, lower bound {} ({})", length, lower_bound, phase));
                  };
-                 r = solve(in.traffic, so);
+                 r = solve(in.traffic, budget);
              }
              // solve() only returns verified schedules; the front end checks again before printing.
              const std::string problem = verify_schedule(in.traffic, r.schedule);

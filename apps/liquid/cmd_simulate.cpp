@@ -273,7 +273,9 @@ const RegisterCommand reg_testbed{
      "simulate round-robin, random, FIFO, DSatur and liquid executions on every distinct Swiss-T1 testbed pattern (report 8.2)",
      [](CLI::App& cmd) {
          auto o = std::make_shared<TestbedCmdOptions>();
-         cmd.add_option("--out", o->out, "directory of the generated table testbed.csv")->capture_default_str();
+         cmd.add_option("--out", o->out, "directory of the generated table testbed.csv")
+             ->capture_default_str()
+             ->check(non_empty());
          cmd.add_option("--threads", o->threads, "worker threads (0 = all cores)")
              ->capture_default_str()
              ->check(whole_number(0, 1024));
@@ -294,7 +296,7 @@ const RegisterCommand reg_testbed{
              ->check(positive_amount());
          cmd.add_option("--limit", o->limit, "simulate only the first N patterns (0 = all)")->check(whole_number(0, INT_MAX));
          add_overhead_options(cmd, o->times);
-         cmd.add_option("--report", o->report, "also write the figure as an HTML page (liquid report)");
+         cmd.add_option("--report", o->report, "also write the figure as an HTML page (liquid report)")->check(non_empty());
          cmd.add_flag("--json", o->json, "print one JSON summary object (with one row per pattern)");
          cmd.callback([o] { run_testbed(*o); });
      }}};

@@ -15,6 +15,7 @@
 #include "command.hpp"
 #include "distribution.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/json_text.hpp"
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/output_file.hpp"
@@ -314,7 +315,7 @@ void render_sweep(const T1Options& o, const T1Experiment& x, int threads, Output
     const ResultView sweep = sweep_view(x, by_nodes, threads);
     const nlohmann::json sweep_json = sweep_file_view(sweep, x.sweep).to_json();
     const std::string sweep_path = files_out.final_path("t1-sweep.json").string();
-    files_out.add("t1-sweep.json", sweep_json.dump(1) + "\n");
+    files_out.add("t1-sweep.json", json_text(sweep_json, 1) + "\n");
     files_out.commit();
     write_report(o.report, sweep_json);
     ResultView v;
@@ -334,9 +335,9 @@ void render_experiment(const T1Options& o, const Network& t1, const T1Experiment
                                                    return allocation_view(t1, r, eo.enumerate);
                                                }));
     const auto path = [&](const char* name) { return files_out.final_path(name).string(); };
-    files_out.add("t1-sweep.json", sweep_file_view(sweep, x.sweep).to_json().dump(1) + "\n");
+    files_out.add("t1-sweep.json", json_text(sweep_file_view(sweep, x.sweep).to_json(), 1) + "\n");
     files_out.add("t1-representatives.csv", representatives_csv(x.results));
-    files_out.add("t1-representatives.json", rows_file.to_json().dump() + "\n");
+    files_out.add("t1-representatives.json", json_text(rows_file.to_json()) + "\n");
     nlohmann::json files = {path("t1-representatives.csv"), path("t1-representatives.json"), path("t1-summary.json"),
                             path("t1-sweep.json")};
     if (!o.report.empty()) files.push_back(o.report);
@@ -350,7 +351,7 @@ void render_experiment(const T1Options& o, const Network& t1, const T1Experiment
                          path("t1-summary.json")))
         .list("representatives", views_of(x.results, compact_view))
         .text_if(false);
-    files_out.add("t1-summary.json", all.to_json().dump(2) + "\n");
+    files_out.add("t1-summary.json", json_text(all.to_json(), 2) + "\n");
     files_out.commit();
     write_report(o.report, all.to_json());
     render(all, o.json);
@@ -386,7 +387,8 @@ const RegisterCommand reg{
          cmd.add_option("--network", o->network,
                         "network JSON of the Swiss-T1 (default: the built-in reconstruction, also in data/swiss-t1.json)");
          cmd.add_option("--out", o->out, "directory for t1-representatives.csv/.json, t1-summary.json, t1-sweep.json")
-             ->capture_default_str();
+             ->capture_default_str()
+             ->check(non_empty());
          cmd.add_option("--threads", o->threads, "worker threads (0 = every core)")
              ->capture_default_str()
              ->check(whole_number(0, 1024));
@@ -400,7 +402,8 @@ const RegisterCommand reg{
              ->capture_default_str()
              ->check(whole_number(0, LLONG_MAX));
          cmd.add_option("--max-categories", o->max_categories, "cap of each full-team enumeration (search-space columns)")
-             ->capture_default_str();
+             ->capture_default_str()
+             ->check(whole_number(0, LLONG_MAX));
          cmd.add_flag("--no-enumerate", o->no_enumerate, "skip the four full-team enumerations");
          cmd.add_option("--pivot", o->pivot,
                         "pivot rule of the enumerations: lowest-index or constrained (docs/reproduction/swiss-t1.md)")
@@ -408,7 +411,8 @@ const RegisterCommand reg{
          cmd.add_flag("--sweep-only", o->sweep_only, "only sweep the allocations and list the representatives");
          cmd.add_option("--allocation", o->allocation,
                         "run one allocation instead, e.g. 44000000 (8 digits 0..4, switch s0 first); prints its schedule");
-         cmd.add_option("--report", o->report, "also write the testbed figures as an HTML page (liquid report)");
+         cmd.add_option("--report", o->report, "also write the testbed figures as an HTML page (liquid report)")
+             ->check(non_empty());
          cmd.add_flag("--json", o->json, "print one JSON object");
          cmd.callback([o] { run_t1(*o); });
      }}};

@@ -14,11 +14,15 @@
 #include <map>
 #include <new>
 #include <sstream>
+#include <string_view>
+#include <system_error>
 
 #include "command.hpp"
 #include "command_examples.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/memory_watch.hpp"
 #include "liquid/base/stop.hpp"
+#include "liquid/base/utf8.hpp"
 
 namespace liquid::app {
 
@@ -70,9 +74,46 @@ void install_signal_handlers() {
 }
 
 int interrupted_exit() {
+    if (liquid::stopped_for_memory()) {
+        std::fputs(
+            "liquid: error: --memory-limit: the command's resident memory (network, routes, traffic and search) "
+            "exceeded the limit and the command was stopped (raise --memory-limit, or use a smaller network or "
+            "traffic)\n",
+            stderr);
+        return 3;
+    }
     const int sig = liquid::stop_signal();
     fmt::print(stderr, "liquid: stopped by {}; nothing partial was written\n", sig == SIGTERM ? "SIGTERM" : "SIGINT");
     return 128 + (sig == 0 ? SIGINT : sig);
+}
+
+/// A message on one line of valid UTF-8: file names that are not UTF-8 and control
+/// characters shown as \\xNN (utf8.hpp), line breaks as spaces.
+std::string one_line(std::string_view message) {
+    std::string text = printable_text(message);
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    for (char& c : text)
+        if (c == '\n' || c == '\t') c = ' ';
+    return text;
+}
+
+/// "liquid schedule" for the subcommands parsed so far (where to look for the options).
+std::string command_path(const CLI::App& app) {
+    std::string path = "liquid";
+    for (const CLI::App* cmd = &app; cmd != nullptr;) {
+        const auto subs = cmd->get_subcommands();
+        cmd = subs.empty() ? nullptr : subs.front();
+        if (cmd) path += " " + cmd->get_name();
+    }
+    return path;
+}
+
+int out_of_memory_exit() {
+    std::fputs(
+        "liquid: error: out of memory: the input needs more memory than this machine gives the process "
+        "(use a smaller network or traffic, or raise the memory limit; see docs/formats.md, \"Exit codes and errors\")\n",
+        stderr);
+    return 3;
 }
 
 /// Flushes stdout and reports a failed write (full disk, closed pipe) as exit code 2.
@@ -131,22 +172,25 @@ int run_command_line(int argc, char** argv) {
     } catch (const CLI::Success& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        fmt::print(stderr, "liquid: error: {} (see `{} --help`)\n", one_line(e.what()), command_path(app));
         return 2;
     } catch (const liquid::Interrupted&) {
         check_stdout();
         return interrupted_exit();
     } catch (const liquid::InputError& e) {
         check_stdout();
-        fmt::print(stderr, "liquid: error: {}\n", e.what());
+        fmt::print(stderr, "liquid: error: {}\n", one_line(e.what()));
         return 2;
     } catch (const std::bad_alloc&) {
-        fmt::print(stderr,
-                   "liquid: error: out of memory: the input needs more memory than this machine gives the process "
-                   "(use a smaller network or traffic; see docs/formats.md, \"Exit codes and errors\")\n");
-        return 3;
+        return out_of_memory_exit();
+    } catch (const std::system_error& e) {
+        // A thread or child process the system cannot create under a memory limit.
+        if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory)
+            return out_of_memory_exit();
+        fmt::print(stderr, "liquid: internal error: {}\n", one_line(e.what()));
+        return 1;
     } catch (const std::exception& e) {
-        fmt::print(stderr, "liquid: internal error: {}\n", e.what());
+        fmt::print(stderr, "liquid: internal error: {}\n", one_line(e.what()));
         return 1;
     }
     if (const int failed = check_stdout()) return failed;

@@ -8,6 +8,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
 #include "liquid/io/demand_csv.hpp"
+#include "liquid/io/network_import.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/io/traffic_file.hpp"
@@ -56,6 +57,12 @@ std::vector<int> host_list(const Network& net, const std::string& csv, const cha
 }
 
 }  // namespace
+
+std::vector<std::string> traffic_input_files(const TrafficOptions& o) {
+    std::vector<std::string> files{o.traffic_file, o.traffic_json, o.network};
+    for (std::string& f : import_spec_files(o.network)) files.push_back(std::move(f));
+    return files;
+}
 
 LoadedTraffic load_traffic(const TrafficOptions& o) {
     if (o.size < 0) throw InputError("--size", "the message size is negative", "give the size in bytes (> 0)");

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "liquid/net/network.hpp"
 #include "liquid/traffic/traffic.hpp"
@@ -39,5 +40,8 @@ std::vector<double> traffic_link_rates(const LoadedTraffic& in);
 void add_traffic_options(CLI::App& cmd, TrafficOptions& opts);
 /// Loads the traffic the options name; throws InputError on bad input.
 LoadedTraffic load_traffic(const TrafficOptions& opts);
+/// The files the options read (traffic, traffic JSON, network JSON or the files of an
+/// import spec), so a command can refuse to write its output over one of them.
+std::vector<std::string> traffic_input_files(const TrafficOptions& opts);
 
 }  // namespace liquid::app

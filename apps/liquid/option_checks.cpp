@@ -1,6 +1,7 @@
 #include "option_checks.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -33,6 +34,11 @@ CLI::Validator finite_number(double lo, double hi, bool lo_open) {
             return "";
         },
         "NUMBER in " + range);
+}
+
+double remaining_seconds(double limit_s, std::chrono::steady_clock::time_point started) {
+    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return std::max(1e-3, limit_s - spent);
 }
 
 CLI::Validator positive_seconds() { return finite_number(0, kYear, true); }

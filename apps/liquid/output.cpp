@@ -1,4 +1,5 @@
 #include "output.hpp"
+#include "liquid/base/json_text.hpp"
 
 #include <fmt/core.h>
 #include <unistd.h>
@@ -9,7 +10,7 @@ namespace liquid::app {
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
 
-void print_json(const nlohmann::json& j) { std::cout << j.dump(2) << '\n'; }
+void print_json(const nlohmann::json& j) { std::cout << json_text(j, 2) << '\n'; }
 
 ProgressBar::ProgressBar(std::string label, std::uint64_t total, bool enabled)
     : label_(std::move(label)), total_(total), enabled_(enabled && stderr_is_terminal()),

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include "liquid/base/json_text.hpp"
 #include "output.hpp"
 
 namespace liquid::app {
@@ -14,7 +15,7 @@ ResultView& ResultView::field(std::string key, nlohmann::json value, const std::
 }
 
 ResultView& ResultView::field(std::string key, nlohmann::json value, const std::string& label_text) {
-    const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+    const std::string text = value.is_string() ? value.get<std::string>() : json_text(value);
     return field(std::move(key), std::move(value), label_text, text);
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 #include <cstdio>
+#include <system_error>
 
 #include "output.hpp"
 
@@ -9,7 +10,12 @@ namespace liquid::app {
 
 StatusLine::StatusLine(std::string label, bool enabled)
     : label_(std::move(label)), enabled_(enabled && stderr_is_terminal()), start_(std::chrono::steady_clock::now()) {
-    if (enabled_) thread_ = std::thread([this] { loop(); });
+    if (!enabled_) return;
+    try {
+        thread_ = std::thread([this] { loop(); });
+    } catch (const std::system_error&) {
+        enabled_ = false;  // no thread to be had under a process or memory limit: no status line
+    }
 }
 
 StatusLine::~StatusLine() {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -37,14 +38,36 @@ void parallel_for(std::size_t count, int threads, const std::function<void(std::
         }
         --running;
     };
-    std::vector<std::thread> pool;
-    pool.reserve(workers);
-    for (std::size_t t = 0; t < workers; ++t) pool.emplace_back(work);
+    // Joins on every way out (a throwing poll(), a thread that cannot be created): a
+    // joinable std::thread destroyed unjoined would terminate the process, turning an
+    // out-of-memory error into an abort instead of exit code 3.
+    struct Pool {
+        std::vector<std::thread> threads;
+        std::atomic<std::size_t>& next;
+        std::size_t count;
+        ~Pool() {
+            next = count;
+            for (auto& t : threads)
+                if (t.joinable()) t.join();
+        }
+    } pool{{}, next, count};
+    for (std::size_t t = 0; t < workers; ++t) {
+        try {
+            pool.threads.emplace_back(work);
+        } catch (const std::system_error&) {  // no thread left (EAGAIN under a memory or process limit)
+            running -= workers - t;
+            break;
+        }
+    }
+    if (pool.threads.empty()) {  // the calling thread does the work itself
+        running = 1;
+        work();
+    }
     while (poll && running.load() > 0) {
         poll();
         std::this_thread::sleep_for(poll_every);
     }
-    for (auto& t : pool) t.join();
+    for (auto& t : pool.threads) t.join();
     if (failure) std::rethrow_exception(failure);
 }
 

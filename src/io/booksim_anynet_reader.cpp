@@ -8,6 +8,7 @@
 // (BookSim's min_anynet routes shortest paths too; ties may break differently).
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "io/text_input.hpp"
 #include "liquid/base/error.hpp"
@@ -27,6 +28,9 @@ struct Parsed {
     std::set<int> routers, nodes;
     std::vector<std::pair<int, int>> router_pairs;  // first-seen order, a < b
     std::set<std::pair<int, int>> seen_pairs;
+    // Each connection listed at most once from each end: (head kind, head, other kind,
+    // other) -> line. The other end may list it again (BookSim files often do).
+    std::map<std::tuple<Kind, int, Kind, int>, int> listed;
 };
 
 Kind kind_of(const TextLines& in, std::string_view w) {
@@ -68,6 +72,11 @@ void parse_line(const TextLines& in, Parsed& p, const std::vector<std::string_vi
             ++i;
         }
         (body == Kind::Router ? p.routers : p.nodes).insert(other);
+        if (auto [it, fresh] = p.listed.emplace(std::tuple{head, id, body, other}, in.line_number()); !fresh)
+            in.fail(std::string(body == Kind::Router ? "router " : "node ") + std::to_string(other) + " is listed again for " +
+                        (head == Kind::Router ? "router " : "node ") + std::to_string(id) + " (first at line " +
+                        std::to_string(it->second) + ")",
+                    "list each connection once per line's router or node");
         if (head == Kind::Node && body == Kind::Node)
             in.fail("node " + std::to_string(id) + " connects to node " + std::to_string(other), "nodes connect to routers only");
         if (head == Kind::Router && body == Kind::Router) {

@@ -112,7 +112,14 @@ private:
         bool any_host = false;
         std::map<std::string, int> label_uses;
         for (const auto& c : g.children) {
+            if (c.name == "hyperedge")
+                fail(c, "a <hyperedge> joins more than two nodes; liquid reads <edge> elements only",
+                     "replace the hyperedge by edges between pairs of its nodes");
             if (c.name != "node") continue;
+            for (const auto& inner : c.children)
+                if (inner.name == "graph")
+                    fail(inner, "node '" + attr(c, "id") + "' holds a nested <graph>; liquid reads one flat graph",
+                         "flatten the graph: list the inner nodes and edges in the outer graph");
             GraphmlNode n{attr(c, "id"), "", false, c.line};
             if (n.id.empty()) fail(c, "a <node> without id", "give every node an id");
             if (!by_id.emplace(n.id, static_cast<int>(nodes.size())).second)
@@ -130,10 +137,10 @@ private:
             nodes.push_back(std::move(n));
         }
         if (nodes.empty()) fail(g, "the graph has no node", "add <node id=...> elements");
+        unique_names(nodes, label_uses);
         std::vector<int> index(nodes.size());
         for (std::size_t i = 0; i < nodes.size(); ++i) {
             auto& n = nodes[i];
-            if (label_uses[n.name] > 1) n.name += "_" + io::safe_name(n.id);  // labels need not be unique
             index[i] = located(n.line, [&] { return n.host ? net.add_host(n.name) : net.add_switch(n.name); });
         }
         for (const auto& c : g.children)
@@ -141,6 +148,23 @@ private:
         if (!any_host) attach_hosts(net);
         if (net.link_count() == 0) fail(g, "the graph has no edge", "add <edge source=... target=...> elements");
         return net;
+    }
+
+    /// Labels need not be unique and safe_name() maps ids "a b" and "a_b" alike: a name used
+    /// once stays; the others get "_<id>", then "_<id>_2", "_<id>_3" ... until no node has
+    /// it, so distinct nodes always get distinct names (the mangling is injective).
+    static void unique_names(std::vector<GraphmlNode>& nodes, const std::map<std::string, int>& label_uses) {
+        std::set<std::string> taken;
+        for (const auto& n : nodes)
+            if (label_uses.at(n.name) == 1) taken.insert(n.name);
+        for (auto& n : nodes) {
+            if (label_uses.at(n.name) == 1) continue;
+            const std::string base = n.name + "_" + io::safe_name(n.id);
+            std::string name = base;
+            for (int k = 2; taken.count(name); ++k) name = base + "_" + std::to_string(k);
+            taken.insert(name);
+            n.name = std::move(name);
+        }
     }
 
     void edge(Network& net, const XmlElement& c, const std::map<std::string, int>& by_id, const std::vector<int>& index,

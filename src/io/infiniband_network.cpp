@@ -127,6 +127,10 @@ private:
                                       net_node(p.peer, p.peer_port));
                 link_of_port_[{a, port}] = l;
                 rates.push_back(ib_rate(p.speed));
+                if (rates.back() == 0 && !p.speed.empty())  // not a guess of 125 MB/s
+                    throw InputError(topo_.file + ":" + std::to_string(p.line), "unknown link width x speed '" + p.speed + "'",
+                                     "write WIDTHxSPEED with a width of 1 to 64 lanes and a speed of SDR, DDR, QDR, FDR10, FDR, "
+                                     "EDR, HDR, NDR or XDR, e.g. 4xEDR");
                 if (rates.back() > 0) ++rate_count[rates.back()];
             }
         if (rate_count.empty()) return;
@@ -164,7 +168,21 @@ private:
                 throw InputError(t.where,
                                  fmt::format("switch LID {} guid {:#018x} is not in the topology {}", t.lid, t.guid, topo_.file),
                                  "give the topology and the tables of the same fabric");
-            table_index_[sw] = &t;
+            // LID and GUID must name the same switch: a table of one switch under another's
+            // header would route every packet through the wrong ports.
+            const IbNode& n = topo_.nodes[static_cast<std::size_t>(sw)];
+            if ((n.lid && n.lid != t.lid) || (n.guid && t.guid && n.guid != t.guid))
+                throw InputError(
+                    t.where,
+                    fmt::format("the table header names LID {} guid {:#018x}, but in the topology {} {} is {}", t.lid, t.guid,
+                                topo_.file, g != by_guid.end() ? "that guid" : "that LID", switch_label(sw)),
+                    "give the topology and the tables of the same fabric, with headers as captured");
+            if (table_index_[static_cast<std::size_t>(sw)])
+                throw InputError(t.where,
+                                 "a second table of " + switch_label(sw) + " (the first at " +
+                                     table_index_[static_cast<std::size_t>(sw)]->where + ")",
+                                 "give every switch's table once");
+            table_index_[static_cast<std::size_t>(sw)] = &t;
         }
     }
 

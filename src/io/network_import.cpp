@@ -53,7 +53,30 @@ const std::map<std::string, ImportFormat>& table() {
     return formats;
 }
 
+/// The generators' bound on (switch, host) routing-table entries (generators.cpp), which
+/// keeps routing within a few hundred MB and seconds; imported fabrics get the same.
+constexpr long long kMaxTableEntries = 1LL << 24;
+
 }  // namespace
+
+/// The size check of an imported fabric (network_import.hpp), after parsing (linear in the
+/// file) and before routing (quadratic in the fabric).
+void check_fabric_size(const Network& net, const std::string& file) {
+    const long long hosts = static_cast<long long>(net.hosts().size());
+    const long long switches = static_cast<long long>(net.node_count()) - hosts;
+    const std::string fix = "import a smaller fabric (at most " + std::to_string(kMaxImportedNodes) + " hosts and switches, " +
+                            std::to_string(kMaxImportedLinks) + " links, " + std::to_string(kMaxTableEntries) +
+                            " switch-host pairs)";
+    if (hosts > kMaxImportedNodes) throw InputError(file, std::to_string(hosts) + " hosts are too many", fix);
+    if (switches > kMaxImportedNodes) throw InputError(file, std::to_string(switches) + " switches are too many", fix);
+    if (net.link_count() > kMaxImportedLinks)
+        throw InputError(file, std::to_string(net.link_count()) + " links are too many", fix);
+    if (hosts * switches > kMaxTableEntries)
+        throw InputError(file,
+                         std::to_string(switches) + " switches times " + std::to_string(hosts) + " hosts need " +
+                             std::to_string(hosts * switches) + " routing-table entries",
+                         fix);
+}
 
 const std::vector<std::string>& import_formats() {
     static const std::vector<std::string> names = [] {
@@ -80,21 +103,34 @@ Network import_network(const std::string& format, const std::vector<std::string>
                          "takes " + std::to_string(it->second.min_files) +
                              (it->second.max_files > it->second.min_files ? " or more files" : " file"),
                          import_help());
-    return it->second.read(files);
+    Network net = it->second.read(files);
+    check_fabric_size(net, files.front());
+    return net;
+}
+
+std::vector<std::string> import_spec_files(const std::string& spec) {
+    const auto colon = spec.find(':');
+    if (colon == std::string::npos || table().count(spec.substr(0, colon)) == 0) return {};
+    const std::string fix = "write FORMAT:FILE[,FILE...]; in a file name write \\, for a comma and \\\\ for a backslash";
+    std::vector<std::string> files(1);
+    for (std::size_t i = colon + 1; i < spec.size(); ++i) {
+        const char c = spec[i];
+        if (c == ',') {
+            if (files.back().empty()) throw InputError("network " + spec, "a file name is empty", fix);
+            files.emplace_back();
+        } else if (c == '\\') {
+            if (++i == spec.size()) throw InputError("network " + spec, "the spec ends with a lone backslash", fix);
+            files.back() += spec[i];
+        } else {
+            files.back() += c;
+        }
+    }
+    if (files.back().empty()) throw InputError("network " + spec, "a file name is empty", fix);
+    return files;
 }
 
 Network import_network_spec(const std::string& spec) {
-    auto colon = spec.find(':');
-    std::vector<std::string> files;
-    std::string rest = spec.substr(colon + 1);
-    for (std::size_t start = 0;;) {
-        auto comma = rest.find(',', start);
-        files.push_back(rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
-        if (files.back().empty()) throw InputError("network " + spec, "a file name is empty", "write FORMAT:FILE[,FILE...]");
-        if (comma == std::string::npos) break;
-        start = comma + 1;
-    }
-    return import_network(spec.substr(0, colon), files);
+    return import_network(spec.substr(0, spec.find(':')), import_spec_files(spec));
 }
 
 }  // namespace liquid

@@ -1,6 +1,7 @@
 #include "liquid/io/network_json.hpp"
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/json_text.hpp"
 #include "liquid/base/name_check.hpp"
 #include "liquid/io/json_input.hpp"
 #include "liquid/io/output_file.hpp"
@@ -248,7 +249,7 @@ nlohmann::json network_to_json(const Network& net) {
 }
 
 void write_network_json(const std::string& path, const Network& net) {
-    write_file_atomically(path, network_to_json(net).dump(2) + "\n");
+    write_file_atomically(path, json_text(network_to_json(net), 2) + "\n");
 }
 
 }  // namespace liquid

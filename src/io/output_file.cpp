@@ -12,9 +12,10 @@
 #include <set>
 #include <sstream>
 
-#include "io/sha256.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/json_text.hpp"
 #include "liquid/base/stop.hpp"
+#include "liquid/io/sha256.hpp"
 
 namespace liquid {
 
@@ -47,10 +48,70 @@ std::string temporary_sibling(const std::string& path) {
     return path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(seed());
 }
 
-void write_in_place(const std::string& path, std::string_view content) {
+/// An output stream buffer over a file descriptor that remembers the first write error
+/// (errno): a full disk or a closed pipe makes the stream bad, and the caller names why.
+class FdOutput : public std::streambuf {
+public:
+    explicit FdOutput(int fd) : fd_(fd) { setp(buf_, buf_ + sizeof buf_); }
+    int error() const { return err_; }
+    /// Writes what is buffered; false on a write error.
+    bool drain() {
+        if (err_ == 0) err_ = write_all(fd_, std::string_view(pbase(), static_cast<std::size_t>(pptr() - pbase())));
+        setp(buf_, buf_ + sizeof buf_);
+        return err_ == 0;
+    }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (!drain()) return traits_type::eof();
+        if (!traits_type::eq_int_type(c, traits_type::eof())) sputc(traits_type::to_char_type(c));
+        return traits_type::not_eof(c);
+    }
+    int sync() override { return drain() ? 0 : -1; }
+
+private:
+    int fd_;
+    int err_ = 0;
+    char buf_[1 << 16];
+};
+
+/// Renders into `fd` through FdOutput; returns 0 or the errno of the first write error.
+/// Exceptions of `render` (bad input, out of memory, a stop) propagate unchanged: the
+/// stream rethrows them instead of setting badbit and carrying on with a truncated file.
+int render_to(int fd, const Render& render) {
+    FdOutput buf(fd);
+    std::ostream out(&buf);
+    out.exceptions(std::ios::badbit);
+    try {
+        render(out);
+        out.flush();
+    } catch (const std::ios_base::failure&) {
+        if (buf.error() == 0) throw;
+    }
+    return buf.error();
+}
+
+/// Removes the temporary file unless it was renamed into place.
+struct TemporaryFile {
+    std::string path;
+    int fd = -1;
+    bool kept = false;
+    ~TemporaryFile() {
+        if (fd >= 0) ::close(fd);
+        if (!kept) ::unlink(path.c_str());
+    }
+};
+
+void write_in_place(const std::string& path, const Render& render) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0) write_failed(path, errno);
-    int err = write_all(fd, content);
+    int err = 0;
+    try {
+        err = render_to(fd, render);
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
     if (::close(fd) != 0 && err == 0) err = errno;
     if (err != 0) write_failed(path, err);
 }
@@ -58,27 +119,37 @@ void write_in_place(const std::string& path, std::string_view content) {
 }  // namespace
 
 void write_file_atomically(const std::string& path, std::string_view content) {
+    write_file_atomically(
+        path, [content](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); });
+}
+
+void write_file_atomically(const std::string& path, const Render& render) {
     throw_if_stopped();
+    if (path.empty()) throw InputError("output file", "the file name is empty", "give a file name");
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0) {
         if (S_ISDIR(st.st_mode)) throw InputError(path, "this is a directory", "give a file name");
-        if (!S_ISREG(st.st_mode)) return write_in_place(path, content);
+        if (!S_ISREG(st.st_mode)) return write_in_place(path, render);
     }
-    const std::string tmp = temporary_sibling(path);
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0) write_failed(path, errno);
-    int err = write_all(fd, content);
-    if (err == 0 && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
-    if (::close(fd) != 0 && err == 0) err = errno;
-    if (err == 0 && stop_requested()) {
-        ::unlink(tmp.c_str());
-        throw Interrupted();
-    }
-    if (err == 0 && ::rename(tmp.c_str(), path.c_str()) != 0) err = errno;
-    if (err != 0) {
-        ::unlink(tmp.c_str());
-        write_failed(path, err);
-    }
+    TemporaryFile tmp{temporary_sibling(path)};
+    tmp.fd = ::open(tmp.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (tmp.fd < 0) write_failed(path, errno);
+    int err = render_to(tmp.fd, render);
+    if (err == 0 && ::fsync(tmp.fd) != 0 && errno != EINVAL && errno != EROFS) err = errno;
+    if (::close(tmp.fd) != 0 && err == 0) err = errno;
+    tmp.fd = -1;
+    if (err != 0) write_failed(path, err);
+    throw_if_stopped();
+    if (::rename(tmp.path.c_str(), path.c_str()) != 0) write_failed(path, errno);
+    tmp.kept = true;
+}
+
+void refuse_overwriting_input(const std::string& output, const std::vector<std::string>& inputs, const std::string& option) {
+    std::error_code ec;
+    for (const std::string& input : inputs)
+        if (!input.empty() && std::filesystem::equivalent(output, input, ec) && !ec)
+            throw InputError(option + " " + output, "this is also an input of the command (" + input + ")",
+                             "write the output to another file; the input would be destroyed");
 }
 
 OutputBatch::OutputBatch(std::filesystem::path dir, RunInfo run) : dir_(std::move(dir)), run_(std::move(run)) {
@@ -116,7 +187,7 @@ std::string OutputBatch::manifest_text() const {
     nlohmann::json m{
         {"liquid_version", LIQUID_VERSION}, {"command_line", run_.command_line}, {"seed", nullptr}, {"files", files}};
     if (run_.seed) m["seed"] = *run_.seed;
-    return m.dump(1) + "\n";
+    return json_text(m, 1) + "\n";
 }
 
 /// Removes the previous run's manifest and the files it lists that this run does not write

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "liquid/base/json_text.hpp"
 #include "liquid/io/json_input.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/traffic_file.hpp"
@@ -51,12 +52,12 @@ std::string link_set_round_trip(const Traffic& traffic) {
 }
 
 std::string network_json_round_trip(const Network& net) {
-    const std::string text = network_to_json(net).dump(2);
+    const std::string text = json_text(network_to_json(net), 2);
     return network_difference(net, network_from_json(io::parse_json_text(text, "(round trip)"), "(round trip)"));
 }
 
 std::string traffic_json_round_trip(const Traffic& traffic, const Network& net) {
-    const std::string text = traffic_to_json(traffic, net).dump(2);
+    const std::string text = json_text(traffic_to_json(traffic, net), 2);
     const auto j = io::parse_json_text(text, "(round trip)");
     const Network back = network_from_json(j["network"], "(round trip)");
     if (auto d = network_difference(net, back); !d.empty()) return d;

@@ -1,9 +1,9 @@
 #include "liquid/io/schedule_json.hpp"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "liquid/base/error.hpp"
+#include "liquid/io/json_input.hpp"
 
 namespace liquid {
 
@@ -18,14 +18,7 @@ nlohmann::json schedule_frames_to_json(const Traffic& traffic, const Schedule& s
 }
 
 Schedule read_schedule_json(const std::string& path, const Traffic& traffic) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "cannot open the schedule file", "give the output of `liquid schedule --json`");
-    nlohmann::json j;
-    try {
-        j = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(path, std::string("not valid JSON: ") + e.what(), "give the output of `liquid schedule --json`");
-    }
+    const nlohmann::json j = io::parse_json_file(path);
     const nlohmann::json* frames = nullptr;
     std::string where = path + ": /frames";
     if (j.is_object() && j.contains("schedule") && j["schedule"].is_object() && j["schedule"].contains("frames")) {

@@ -1,4 +1,4 @@
-#include "io/sha256.hpp"
+#include "liquid/io/sha256.hpp"
 
 #include <array>
 #include <cstdint>

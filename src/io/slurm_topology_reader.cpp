@@ -112,6 +112,7 @@ SwitchLine parse_line(const TextLines& in, std::string_view text) {
             std::uint64_t v = 0;
             if (!io::parse_uint(value, v, UINT32_MAX))
                 in.fail("LinkSpeed '" + std::string(value) + "' is not a whole number", "LinkSpeed is a relative number");
+            if (v == 0) in.fail("LinkSpeed=0: a link without speed", "LinkSpeed is a relative number >= 1, or leave it out");
         } else
             in.fail("unknown key '" + std::string(w.substr(0, eq)) + "'",
                     "the tree plugin knows SwitchName, Switches, Nodes, LinkSpeed");
@@ -254,6 +255,7 @@ Network read_slurm_topology(const std::string& path) {
     }
     if (net.hosts().empty())
         throw InputError(path, "no switch lists any Nodes=", "attach the compute nodes to the leaf switches");
+    check_fabric_size(net, path);  // before the up/down tables: hosts x switches work
     require_acyclic(path, net, children);
     net.set_routing(up_down(path, net, parents, children));
     return net;

@@ -1,15 +1,19 @@
 #include "io/text_input.hpp"
 
+#include <algorithm>
+
+#include "io/input_file.hpp"
 #include "liquid/base/error.hpp"
 
 namespace liquid::io {
 
-TextLines::TextLines(const std::string& path) : path_(path), in_(path) {
-    if (!in_) throw InputError(path, "cannot open the file", "check the path");
-}
+TextLines::TextLines(const std::string& path) : path_(path), text_(read_input_file(path)) {}
 
 bool TextLines::next(std::string& line) {
-    if (!std::getline(in_, line)) return false;
+    if (next_ >= text_.size()) return false;
+    const std::size_t end = std::min(text_.find('\n', next_), text_.size());
+    line.assign(text_, next_, end - next_);
+    next_ = end + 1;
     ++line_;
     while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.pop_back();
     return true;

@@ -3,7 +3,6 @@
 // errors that name the file and line, and number parsing that never throws anything but
 // InputError (so truncated or corrupted input cannot crash an importer).
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,7 +11,8 @@ namespace liquid::io {
 
 class TextLines {
 public:
-    /// Opens `path`; throws InputError when it cannot be read.
+    /// Reads `path` (input_file.hpp: regular files within the input limit); throws
+    /// InputError when it cannot be read.
     explicit TextLines(const std::string& path);
     /// Next line without its end-of-line characters; false at the end of the file.
     bool next(std::string& line);
@@ -23,7 +23,8 @@ public:
 
 private:
     std::string path_;
-    std::ifstream in_;
+    std::string text_;      // the whole file, read through the bounded reader
+    std::size_t next_ = 0;  // offset of the next line in text_
     int line_ = 0;
 };
 

@@ -112,7 +112,7 @@ Traffic parse_traffic(std::istream& in, const std::string& filename) {
 }
 
 Traffic read_traffic_file(const std::string& path) {
-    std::ifstream in = io::open_input_file(path);
+    std::istringstream in(io::read_input_file(path));
     return parse_traffic(in, path);
 }
 
@@ -130,9 +130,7 @@ void write_traffic(std::ostream& out, const Traffic& traffic) {
 }
 
 void write_traffic_file(const std::string& path, const Traffic& traffic) {
-    std::ostringstream out;
-    write_traffic(out, traffic);
-    write_file_atomically(path, out.str());
+    write_file_atomically(path, [&](std::ostream& out) { write_traffic(out, traffic); });
 }
 
 }  // namespace liquid

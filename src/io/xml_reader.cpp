@@ -1,8 +1,6 @@
 #include "io/xml_reader.hpp"
 
-#include <fstream>
-#include <sstream>
-
+#include "io/input_file.hpp"
 #include "io/text_input.hpp"
 #include "liquid/base/error.hpp"
 
@@ -176,12 +174,6 @@ private:
 
 }  // namespace
 
-XmlElement read_xml_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "cannot open the file", "check the path");
-    std::stringstream buf;
-    buf << in.rdbuf();
-    return Parser(buf.str(), path).document();
-}
+XmlElement read_xml_file(const std::string& path) { return Parser(read_input_file(path), path).document(); }
 
 }  // namespace liquid::io

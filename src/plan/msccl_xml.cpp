@@ -50,6 +50,7 @@ std::vector<ThreadBlock> thread_blocks(const Plan& plan, int rank) {
 std::string plan_msccl_xml(const Plan& plan, const std::string& name) {
     const int k = plan.ranks;
     std::ostringstream x;
+    x.exceptions(std::ios::badbit);  // out of memory throws, never a silently truncated algorithm
     x << "<algo name=\"" << name << "\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"" << k << "\" ngpus=\"" << k
       << "\" coll=\"alltoall\" inplace=\"0\" outofplace=\"1\">\n";
     for (int r = 0; r < k; ++r) {

@@ -4,18 +4,9 @@
 #include <set>
 
 #include "liquid/base/error.hpp"
+#include "liquid/plan/frame_order.hpp"
 
 namespace liquid::plan {
-
-RankPlan rank_plan(const Plan& plan, int rank) {
-    RankPlan out{rank, plan.ranks, std::vector<RankFrame>(plan.frames.size())};
-    for (std::size_t f = 0; f < plan.frames.size(); ++f)
-        for (const RankPair& p : plan.frames[f]) {
-            if (p.src == rank) out.frames[f].send_to.push_back(p.dst);
-            if (p.dst == rank) out.frames[f].recv_from.push_back(p.src);
-        }
-    return out;
-}
 
 RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_rank) {
     std::vector<std::string> link_names;
@@ -34,6 +25,28 @@ RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_ran
             out.pairs.push_back({s, d});
         }
     return out;
+}
+
+void route_plan(Plan& plan, const RankTraffic& traffic) {
+    const long long k = plan.ranks;
+    std::vector<int> transfer_of(static_cast<std::size_t>(k * k), -1);
+    for (std::size_t t = 0; t < traffic.pairs.size(); ++t)
+        transfer_of[static_cast<std::size_t>(traffic.pairs[t].src * k + traffic.pairs[t].dst)] = static_cast<int>(t);
+    std::vector<char> local(static_cast<std::size_t>(k * k), 0);
+    for (const RankPair& p : traffic.local) local[static_cast<std::size_t>(p.src * k + p.dst)] = 1;
+    plan.links.assign(plan.frames.size(), {});
+    for (std::size_t f = 0; f < plan.frames.size(); ++f)
+        for (const RankPair& p : plan.frames[f]) {
+            const std::size_t at = static_cast<std::size_t>(p.src * k + p.dst);
+            if (local[at]) {
+                plan.links[f].emplace_back();
+                continue;
+            }
+            if (transfer_of[at] < 0)
+                throw InputError("plan", "pair " + std::to_string(p.src) + "->" + std::to_string(p.dst) + " has no route",
+                                 "give the network and rank map the plan was made for");
+            plan.links[f].push_back(traffic.traffic[transfer_of[at]].path);
+        }
 }
 
 namespace {
@@ -74,6 +87,8 @@ PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, 
         plan.liquid = plan.optimal = true;  // nothing crosses the network
     }
     spread_local_pairs(plan, rt.local);
+    route_plan(plan, rt);
+    separate_reverse_pairs(plan);
     if (std::string problem = verify_plan(plan); !problem.empty())
         throw std::logic_error("build_plan produced an invalid plan: " + problem);
     out.planning_ms = ms_since(start);

@@ -1,8 +1,7 @@
 #include "liquid/plan/plan_json.hpp"
 
-#include <fstream>
-
 #include "liquid/base/error.hpp"
+#include "liquid/base/input_file.hpp"
 
 namespace liquid::plan {
 
@@ -49,23 +48,41 @@ const json& member(const json& j, const std::string& key, const std::string& fil
     return v;
 }
 
+/// Like every other JSON input: a misspelt member is an error, not silently ignored
+/// (members starting with "x-" are extensions and allowed).
+void reject_unknown_members(const json& doc, const std::string& path) {
+    static const char* const known[] = {"format",   "version", "network", "method",  "ranks",  "hosts",
+                                        "duration", "length",  "liquid",  "optimal", "frames", "per_rank"};
+    for (const auto& [key, value] : doc.items()) {
+        if (key.rfind("x-", 0) == 0) continue;
+        bool ok = false;
+        for (const char* k : known) ok = ok || key == k;
+        if (!ok)
+            throw InputError(path + ": /" + key, "unknown member \"" + key + "\"",
+                             "remove it or check its spelling (a plan file has format, version, ranks, frames, ...)");
+    }
+}
+
 int rank_number(const json& v, const std::string& where) {
     if (!v.is_number_integer()) throw InputError(where, "a rank is a whole number", "write ranks as 0, 1, ...");
+    // get<int>() would wrap 4294967296 to rank 0.
+    if (v.is_number_unsigned() ? v.get<std::uint64_t>() > 1000000
+                               : (v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 1000000))
+        throw InputError(where, "rank " + v.dump() + " is outside 0..1000000", "write ranks of MPI_COMM_WORLD: 0, 1, ...");
     return v.get<int>();
 }
 
 }  // namespace
 
 Plan read_plan_json(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "cannot open the plan file", "give a file written by `liquid plan --json`");
     json doc;
     try {
-        doc = json::parse(in);
-    } catch (const json::parse_error& e) {
+        doc = json::parse(read_input_file(path));
+    } catch (const json::exception& e) {  // a syntax error, or a number no double holds
         throw InputError(path, std::string("not JSON: ") + e.what(), "write it with `liquid plan --json`");
     }
     if (!doc.is_object()) throw InputError(path + ": /", "expected an object", "write it with `liquid plan --json`");
+    reject_unknown_members(doc, path);
     if (member(doc, "format", path, "", &json::is_string, "a string") != "liquid-plan")
         throw InputError(path + ": /format", "this is not a plan file", "write it with `liquid plan --json`");
     if (member(doc, "version", path, "", &json::is_number_integer, "a whole number") != 1)
@@ -86,6 +103,10 @@ Plan read_plan_json(const std::string& path) {
             if (!h.is_string()) throw InputError(path + ": /hosts", "a host name is a string", "write host names in quotes");
             plan.hosts.push_back(h.get<std::string>());
         }
+    if (!plan.hosts.empty() && plan.hosts.size() != static_cast<std::size_t>(plan.ranks))
+        throw InputError(path + ": /hosts",
+                         std::to_string(plan.hosts.size()) + " hosts for " + std::to_string(plan.ranks) + " ranks",
+                         "give one host per rank, or leave \"hosts\" out");
     const json& frames = member(doc, "frames", path, "", &json::is_array, "an array of frames");
     for (std::size_t f = 0; f < frames.size(); ++f) {
         const std::string at = "/frames/" + std::to_string(f);

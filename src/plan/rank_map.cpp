@@ -1,15 +1,14 @@
 // LIQUID_RANKMAP files: which host each rank of MPI_COMM_WORLD runs on.
-#include <fstream>
 #include <sstream>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/input_file.hpp"
 #include "liquid/plan/plan.hpp"
 
 namespace liquid::plan {
 
 std::vector<std::string> read_rank_map(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "cannot open the rank map", "give a readable file of `rank host` lines");
+    std::istringstream in(read_input_file(path));
     std::vector<std::string> hosts;
     std::vector<int> line_of;
     std::string raw;

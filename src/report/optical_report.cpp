@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "liquid/base/json_text.hpp"
 #include "liquid/optical/broadcast/sweep.hpp"
 
 namespace liquid::report {
@@ -19,7 +20,7 @@ std::string cell(const json& v) {
         for (const json& x : v) s += (s.empty() ? "" : " / ") + cell(x);
         return s;
     }
-    return v.is_null() ? "-" : v.dump();
+    return v.is_null() ? "-" : json_text(v);
 }
 
 std::string at(const json& j, const char* a, const char* b) { return j.contains(a) && j[a].contains(b) ? cell(j[a][b]) : "-"; }

@@ -8,6 +8,8 @@
 #include <fstream>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/json_text.hpp"
+#include "liquid/io/output_file.hpp"
 #include "liquid/report/network_drawing.hpp"
 #include "report/embedded_scripts.hpp"
 
@@ -136,8 +138,8 @@ std::string render_html(const Page& page) {
             "their Vega-Lite specifications and data are in this page (#liquid-charts, #liquid-data).</p>";
     html += "</header>\n";
     html += "<nav>" + nav + "</nav>\n<main>\n" + body + "</main>\n";
-    html += "<script type=\"application/json\" id=\"liquid-charts\">" + json_safe(specs.dump()) + "</script>\n";
-    html += "<script type=\"application/json\" id=\"liquid-data\">" + json_safe(page.data.dump()) + "</script>\n";
+    html += "<script type=\"application/json\" id=\"liquid-charts\">" + json_safe(json_text(specs)) + "</script>\n";
+    html += "<script type=\"application/json\" id=\"liquid-data\">" + json_safe(json_text(page.data)) + "</script>\n";
     if (charts_drawn)
         for (const char* lib : {"vega", "vega-lite", "vega-embed"})
             html += fmt::format("<script data-library=\"{}\">\n{}\n</script>\n", lib, script_safe(embedded_script(lib)));
@@ -145,10 +147,6 @@ std::string render_html(const Page& page) {
     return html;
 }
 
-void write_html(const Page& page, const std::string& path) {
-    std::ofstream f(path, std::ios::binary);
-    f << render_html(page);
-    if (!f) throw InputError(path, "cannot write the report", "give a writable path with -o");
-}
+void write_html(const Page& page, const std::string& path) { write_file_atomically(path, render_html(page)); }
 
 }  // namespace liquid::report

@@ -13,9 +13,11 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -119,42 +121,69 @@ PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, sc
     std::condition_variable cv;
     bool fission_done = false;
     sched::SatOutcome sat;
+    std::exception_ptr partner_failure;
     std::thread partner;
-    if (o.sat_partner && sat_encoding) {
-        partner = std::thread([&] {
+    // Joins the partner on every way out: a std::thread destroyed unjoined (fission.decide()
+    // throwing Interrupted or std::bad_alloc) would terminate the process.
+    struct JoinPartner {
+        std::thread& t;
+        std::atomic<bool>& stop;
+        std::mutex& m;
+        std::condition_variable& cv;
+        bool& done;
+        ~JoinPartner() {
             {
-                std::unique_lock lock(m);
-                // At L = Λ the fission search usually answers within milliseconds; beyond Λ
-                // refutations are the SAT solver's strength, so it starts at once.
-                // In the quick pass, an encoding built within milliseconds starts at once
-                // too (ring arcs: CaDiCaL refutes the lengths the fission search cannot).
-                const bool cheap = run.eager_sat && sat_encoding->estimated_build_seconds() < 0.005;
-                const double wait = L > run.r.duration || cheap ? 0.0 : std::max(0.0, o.sat_delay_s);
-                const auto delay = std::chrono::duration<double>(wait);
-                if (cv.wait_for(lock, delay, [&] { return fission_done; })) return;
-            }
-            try {
-                // The partner stops a little before the deadline: CaDiCaL checks its
-                // terminator only between steps. In the solve's last pass it also frees its
-                // encoding before the deadline (0.9 s for torus:8x8's 6.7 M clauses), here,
-                // while the fission search still runs, not in solve()'s caller after it.
-                const double left = budget_seconds(run.limits.deadline);
-                const bool last_pass = run.whole.limited() && run.limits.deadline.remaining_s() >= run.whole.remaining_s() - 1e-3;
-                const double free_s = last_pass ? sat_encoding->estimated_free_seconds() : 0.0;
-                const double sat_budget = left > 0 ? std::max(1e-3, left - std::max(0.05, 0.15 * left) - free_s) : 0.0;
-                const Clock::time_point until =
-                    sat_budget > 0
-                        ? Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(sat_budget))
-                        : Clock::time_point::max();
-                sched::SatOutcome r = sat_encoding->decide(L, &stop, until);
-                if (last_pass && run.whole.remaining_s() < free_s + 0.1) sat_encoding->release();
                 std::lock_guard lock(m);
-                sat = std::move(r);
-            } catch (const std::bad_alloc&) {
-                return;  // the fission search still answers or times out
+                done = true;
             }
-            if (sat.answer != sched::SatAnswer::Unknown) stop = true;
-        });
+            cv.notify_all();
+            stop = true;
+            if (t.joinable()) t.join();
+        }
+    } join_partner{partner, stop, m, cv, fission_done};
+    const auto partner_work = [&] {
+        {
+            std::unique_lock lock(m);
+            // At L = Λ the fission search usually answers within milliseconds; beyond Λ
+            // refutations are the SAT solver's strength, so it starts at once.
+            // In the quick pass, an encoding built within milliseconds starts at once
+            // too (ring arcs: CaDiCaL refutes the lengths the fission search cannot).
+            const bool cheap = run.eager_sat && sat_encoding->estimated_build_seconds() < 0.005;
+            const double wait = L > run.r.duration || cheap ? 0.0 : std::max(0.0, o.sat_delay_s);
+            const auto delay = std::chrono::duration<double>(wait);
+            if (cv.wait_for(lock, delay, [&] { return fission_done; })) return;
+        }
+        try {
+            // The partner stops a little before the deadline: CaDiCaL checks its
+            // terminator only between steps. In the solve's last pass it also frees its
+            // encoding before the deadline (0.9 s for torus:8x8's 6.7 M clauses), here,
+            // while the fission search still runs, not in solve()'s caller after it.
+            const double left = budget_seconds(run.limits.deadline);
+            const bool last_pass = run.whole.limited() && run.limits.deadline.remaining_s() >= run.whole.remaining_s() - 1e-3;
+            const double free_s = last_pass ? sat_encoding->estimated_free_seconds() : 0.0;
+            const double sat_budget = left > 0 ? std::max(1e-3, left - std::max(0.05, 0.15 * left) - free_s) : 0.0;
+            const Clock::time_point until =
+                sat_budget > 0
+                    ? Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(sat_budget))
+                    : Clock::time_point::max();
+            sched::SatOutcome r = sat_encoding->decide(L, &stop, until);
+            if (last_pass && run.whole.remaining_s() < free_s + 0.1) sat_encoding->release();
+            std::lock_guard lock(m);
+            sat = std::move(r);
+        } catch (const std::bad_alloc&) {
+            return;  // the fission search still answers or times out
+        } catch (...) {
+            partner_failure = std::current_exception();  // rethrown after the join, never lost
+            return;
+        }
+        if (sat.answer != sched::SatAnswer::Unknown) stop = true;
+    };
+    if (o.sat_partner && sat_encoding) {
+        try {
+            partner = std::thread(partner_work);
+        } catch (const std::system_error&) {
+            // No thread to be had (a process or memory limit): the fission search alone.
+        }
     }
     Budget budget(budget_seconds(run.limits.deadline), node_budget, &stop);
     Schedule found;
@@ -166,6 +195,7 @@ PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, sc
     cv.notify_all();
     stop = true;
     if (partner.joinable()) partner.join();
+    if (partner_failure) std::rethrow_exception(partner_failure);
     PortfolioAnswer a;
     if (outcome == FrameSearch::Outcome::Found) {
         a.decision = Decision::Found, a.schedule = std::move(found), a.solver = "fission";

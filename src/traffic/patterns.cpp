@@ -8,6 +8,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/base/rng.hpp"
+#include "liquid/base/stop.hpp"
 
 namespace liquid {
 
@@ -157,6 +158,7 @@ Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, 
     copies.reserve(pairs.size());
     const auto nodes = static_cast<std::uint64_t>(net.node_count());
     for (std::size_t i = 0; i < pairs.size(); ++i) {
+        if (i % 4096 == 0) throw_if_stopped();  // a signal or the memory watch: a million pairs take a while
         const auto [s, r] = pairs[i];
         std::string name = net.node(s).name + "-" + net.node(r).name;
         if (int k = copies[static_cast<std::uint64_t>(s) * nodes + static_cast<std::uint64_t>(r)]++; k > 0)

@@ -7,9 +7,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "io/sha256.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/output_file.hpp"
+#include "liquid/io/sha256.hpp"
 #include "support/run.hpp"
 
 namespace liquid {

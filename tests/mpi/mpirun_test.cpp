@@ -37,7 +37,8 @@ const std::string kCheck, kPlain, kPmpi, kMpirun, kLiquidMpi;
 // the pairwise algorithm: Open MPI 4.1.4's Bruck algorithm (its choice for small blocks)
 // corrupts the heap with the strided datatype from 16 ranks on.
 test::CommandResult mpirun(int n, const std::string& env, const std::string& program) {
-    return test::run_shell(kMpirun + " --oversubscribe --allow-run-as-root --mca btl self,vader --mca mpi_yield_when_idle 1" +
+    return test::run_shell("timeout 120 " + kMpirun +
+                           " --oversubscribe --allow-run-as-root --mca btl self,vader --mca mpi_yield_when_idle 1" +
                            " --mca coll_tuned_use_dynamic_rules 1 --mca coll_tuned_alltoall_algorithm 2 -np " +
                            std::to_string(n) + " " + env + " " + program);
 }
@@ -51,8 +52,9 @@ std::string rank_map(int ranks, int hosts, const std::string& stranger = "") {
     return test::temp_file(text, ".map");
 }
 
+// The interposer with every block size planned (LIQUID_MIN_BYTES=0) unless `env` says otherwise.
 std::string preload(const std::string& network, const std::string& map, const std::string& report) {
-    std::string env = "-x LD_PRELOAD=" + kPmpi + " -x LIQUID_TIME_LIMIT=1";
+    std::string env = "-x LD_PRELOAD=" + kPmpi + " -x LIQUID_TIME_LIMIT=1 -x LIQUID_MIN_BYTES=0";
     if (!network.empty()) env += " -x LIQUID_NETWORK=" + network;
     if (!map.empty()) env += " -x LIQUID_RANKMAP=" + map;
     if (!report.empty()) env += " -x LIQUID_REPORT=" + report;
@@ -60,6 +62,15 @@ std::string preload(const std::string& network, const std::string& map, const st
 }
 
 nlohmann::json read_report(const std::string& path) { return nlohmann::json::parse(test::slurp(path)); }
+
+std::string fresh_cache_dir() {
+    static int counter = 0;
+    const auto d =
+        std::filesystem::temp_directory_path() / ("liquid-cache-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(d);
+    std::filesystem::create_directories(d);
+    return d.string();
+}
 
 class Executor : public ::testing::TestWithParam<int> {};
 
@@ -71,6 +82,21 @@ TEST_P(Executor, MatchesPmpiAlltoallForEveryTypeSizeAndCommunicator) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ranks, Executor, ::testing::Values(2, 5, 8, 16, 32));
+
+// Each sync mode as the main one, on plans of several networks (routes with shared links).
+class ExecutorSync : public ::testing::TestWithParam<std::tuple<std::string, std::string>> {};
+
+TEST_P(ExecutorSync, ResultsAreByteIdenticalToPmpiAlltoall) {
+    SKIP_UNLESS_MPI_RUNS();
+    const auto& [sync, network] = GetParam();
+    const auto r = mpirun(9, "", kCheck + " executor 11 " + sync + " " + network);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("failures 0"), std::string::npos) << r.out << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, ExecutorSync,
+                         ::testing::Combine(::testing::Values("links", "barrier", "none"),
+                                            ::testing::Values("torus:3x3", "hypercube:3", "fat-tree:2,2")));
 
 class Interposer : public ::testing::TestWithParam<int> {};
 
@@ -152,6 +178,162 @@ TEST(InterposerFallback, RankOnAHostOutsideTheNetwork) {
     const auto j = read_report(report);
     EXPECT_TRUE(j["plans"][0]["fallback"].get<bool>());
     EXPECT_NE(j["plans"][0]["reason"].get<std::string>().find("login7"), std::string::npos);
+}
+
+// ---- block sizes, comparison, plan cache, shared memory ----
+
+// The report's entry of `call` with `block` bytes on the first communicator.
+nlohmann::json block_entry(const nlohmann::json& report, const std::string& call, long long block) {
+    for (const auto& b : report["plans"][0]["blocks"])
+        if (b["call"] == call && b["block_bytes"] == block) return b;
+    return nullptr;
+}
+
+TEST(InterposerMinBytes, SmallBlocksGoToTheMpiLibraryAndTheReportSaysWhy) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    // 500 ints = 2000-byte blocks: below LIQUID_MIN_BYTES=4096, above 1000.
+    auto r = mpirun(6, preload("crossbar:6", rank_map(6, 6), report) + " -x LIQUID_MIN_BYTES=4096", kPlain + " 500 3");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << r.out;
+    auto j = read_report(report);
+    EXPECT_EQ(j["calls_run_by_plan"], 0);
+    EXPECT_EQ(j["calls_fallen_back"], 4);  // the three MPI_Alltoall and the MPI_Alltoallv (blocks of at most 8 bytes)
+    EXPECT_EQ(block_entry(j, "alltoallv", 8)["library_calls"], 1);
+    const auto b = block_entry(j, "alltoall", 2000);
+    ASSERT_FALSE(b.is_null()) << j.dump(2);
+    EXPECT_EQ(b["calls"], 3);
+    EXPECT_EQ(b["library_calls"], 3);
+    EXPECT_EQ(b["liquid_calls"], 0);
+    EXPECT_EQ(b["bytes_sent"], 3 * 2000 * 5);
+    EXPECT_NE(b["library_because"].get<std::string>().find("LIQUID_MIN_BYTES=4096"), std::string::npos);
+    EXPECT_EQ(j["plans"][0]["min_bytes"], 4096);
+
+    r = mpirun(6, preload("crossbar:6", rank_map(6, 6), report) + " -x LIQUID_MIN_BYTES=1000", kPlain + " 500 3");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    j = read_report(report);
+    EXPECT_EQ(j["calls_run_by_plan"], 3);
+    EXPECT_EQ(j["calls_fallen_back"], 1);
+    EXPECT_EQ(block_entry(j, "alltoall", 2000)["liquid_calls"], 3);
+}
+
+TEST(InterposerMinBytes, OneHostMeansSharedMemoryAndTheMpiLibrary) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(4, preload("crossbar:4", rank_map(4, 1), report), kPlain + " 100 1");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find("every rank runs on host 'h0' (shared memory"), std::string::npos) << r.err;
+    const auto j = read_report(report);
+    EXPECT_TRUE(j["plans"][0]["fallback"].get<bool>());
+}
+
+TEST(InterposerCompare, AlternatesLiquidAndTheLibraryAndReportsBothMedians) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(8, preload("fat-tree:2,3", rank_map(8, 8), report) + " -x LIQUID_COMPARE=1", kPlain + " 2000 6");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << r.out;
+    const auto j = read_report(report);
+    EXPECT_EQ(j["calls_run_by_plan"].get<int>() + j["calls_compared"].get<int>(), 7);
+    const auto b = block_entry(j, "alltoall", 8000);
+    ASSERT_FALSE(b.is_null()) << j.dump(2);
+    EXPECT_EQ(b["liquid_calls"], 3);
+    EXPECT_EQ(b["library_calls"], 3);
+    const double liquid = b["liquid_median_s"], library = b["library_median_s"];
+    EXPECT_GT(liquid, 0);
+    EXPECT_GT(library, 0);
+    EXPECT_DOUBLE_EQ(b["speedup"].get<double>(), library / liquid);
+    // The bound: Λ blocks over the most loaded link at the fat tree's 125 MB/s.
+    const Network net = make_fat_tree(2, 3);
+    const int lambda = analyze(plan::rank_traffic(net, plan::one_rank_per_host(net)).traffic).duration;
+    EXPECT_DOUBLE_EQ(b["bound_s"].get<double>(), lambda * 8000 / net.default_rate());
+    EXPECT_DOUBLE_EQ(b["liquid_fraction_of_bound"].get<double>(), b["bound_s"].get<double>() / liquid);
+    EXPECT_EQ(j["plans"][0]["sync"], "links");
+}
+
+TEST(InterposerPlanCache, TheSecondJobLoadsThePlan) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string dir = fresh_cache_dir() + "/plans";  // created by the first job
+    const std::string report = test::temp_file("", ".json");
+    const std::string env = preload("torus:3x3", rank_map(9, 9), report) + " -x LIQUID_PLAN_CACHE=" + dir;
+    auto r = mpirun(9, env, kPlain + " 300 2");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    auto first = read_report(report);
+    EXPECT_EQ(first["plans"][0]["cache"].get<std::string>().rfind("cache miss: planned and stored in " + dir, 0), 0u)
+        << first.dump(2);
+    std::vector<std::filesystem::path> files;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) files.push_back(e.path());
+    ASSERT_EQ(files.size(), 1u);
+    EXPECT_EQ(files[0].extension(), ".json");
+    r = mpirun(9, env, kPlain + " 300 2");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << r.out;
+    const auto second = read_report(report);
+    EXPECT_EQ(second["plans"][0]["cache"], "cache hit: " + files[0].string());
+    for (const char* k : {"length", "duration", "liquid"}) EXPECT_EQ(second["plans"][0][k], first["plans"][0][k]) << k;
+    EXPECT_EQ(second["calls_run_by_plan"], 3);
+    // Another rank-to-host map is another plan.
+    r = mpirun(9, preload("torus:3x3", rank_map(9, 3), report) + " -x LIQUID_PLAN_CACHE=" + dir, kPlain + " 300 1");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_report(report)["plans"][0]["cache"].get<std::string>().rfind("cache miss: planned and stored", 0), 0u);
+}
+
+// ---- the interposer never hurts a correct job ----
+
+// The job finishes with the right results, rank 0 says `says` on stderr, and the report
+// records the fallback.
+void expect_fallback(const std::string& env, const std::string& says) {
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(4, preload("crossbar:4", rank_map(4, 4), report) + " " + env, kPlain + " 100 1");
+    EXPECT_EQ(r.exit_code, 0) << env << "\n" << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << env << "\n" << r.out;
+    EXPECT_NE(r.err.find(says), std::string::npos) << env << "\n" << r.err;
+    EXPECT_EQ(r.err.find("underflow"), std::string::npos) << r.err;
+    const auto j = read_report(report);
+    EXPECT_TRUE(j["plans"][0]["fallback"].get<bool>()) << env;
+}
+
+TEST(InterposerEnvironment, BadValuesAreRejectedAndTheJobUsesTheMpiLibrary) {
+    SKIP_UNLESS_MPI_RUNS();
+    for (const char* t : {"abc", "nan", "-1", "0", "inf", "1e400"})
+        expect_fallback(std::string("-x LIQUID_TIME_LIMIT=") + t, std::string("liquid: error: LIQUID_TIME_LIMIT: '") + t +
+                                                                      "' is not a number of seconds; give a finite number > 0");
+    expect_fallback("-x LIQUID_SYNC=fast",
+                    "liquid: error: LIQUID_SYNC: 'fast' is not a synchronisation mode; give links, barrier or none");
+    expect_fallback("-x LIQUID_MIN_BYTES=32k", "liquid: error: LIQUID_MIN_BYTES: '32k'");
+}
+
+TEST(InterposerEnvironment, DevicesFifosAndDirectoriesAreRefusedNotRead) {
+    SKIP_UNLESS_MPI_RUNS();
+    expect_fallback("-x LIQUID_NETWORK=/dev/zero", "LIQUID_NETWORK: '/dev/zero' is not a regular file");
+    expect_fallback("-x LIQUID_NETWORK=/dev/urandom", "LIQUID_NETWORK: '/dev/urandom' is not a regular file");
+    const std::string fifo = test::temp_file("", ".fifo");
+    std::filesystem::remove(fifo);
+    ASSERT_EQ(test::run_shell("mkfifo " + fifo).exit_code, 0);
+    expect_fallback("-x LIQUID_NETWORK=" + fifo, "'" + fifo + "' is not a regular file");
+    expect_fallback("-x LIQUID_RANKMAP=/dev/zero", "/dev/zero: this is not a regular file");
+    const std::string dir = fresh_cache_dir();
+    expect_fallback("-x LIQUID_PLAN=" + dir, dir + ": this is a directory, not a file");
+    std::filesystem::remove(fifo);
+}
+
+TEST(InterposerEnvironment, APlanThatIsNotUtf8StillGivesAReport) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string plan = test::temp_file("{\"format\": \"liquid-plan\", \"network\": \"a\xff\xfe\"}", ".json");
+    expect_fallback("-x LIQUID_PLAN=" + plan, "falls back to the MPI library's algorithm");
+    const std::string plan2 = test::temp_file("{\"format\": \"liquid-\xff\", \"version\": 1}", ".json");
+    expect_fallback("-x LIQUID_PLAN=" + plan2, "falls back to the MPI library's algorithm");
+}
+
+TEST(InterposerEnvironment, AnUnwritableReportIsSaidOnce) {
+    SKIP_UNLESS_MPI_RUNS();
+    const auto r = mpirun(4, preload("crossbar:4", rank_map(4, 4), "/nonexistent-dir/report.json"), kPlain + " 100 1");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << r.out;
+    const std::string says = "liquid: error: LIQUID_REPORT: cannot write '/nonexistent-dir/report.json'";
+    ASSERT_NE(r.err.find(says), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find(says, r.err.find(says) + 1), std::string::npos) << r.err;
 }
 
 // ---- liquid-mpi: the testbed experiments split over ranks ----

@@ -1,7 +1,7 @@
 // `liquid testbed t1` as a user runs it: exit code 2 on bad input, JSON on stdout.
 #include <gtest/gtest.h>
 
-#include "io/sha256.hpp"
+#include "liquid/io/sha256.hpp"
 #include "support/run.hpp"
 
 #include <unistd.h>

@@ -12,7 +12,7 @@
 // --network) is the liquid bound max over links of bytes(l)/rate(l) for the plan's ranks.
 //
 // Usage: smpirun -np K -platform P.xml -hostfile H [--cfg=...] smpi_alltoall --size BYTES
-//            [--plan FILE [--sync none|barrier] [--network SPEC]] [--check-memory BYTES]
+//            [--plan FILE [--sync none|barrier|links] [--network SPEC]] [--check-memory BYTES]
 #include <mpi.h>
 
 #include <algorithm>
@@ -64,7 +64,8 @@ Args parse(int argc, char** argv) {
         else throw InputError(k, "unknown option", "use --size, --plan, --sync, --network, --check-memory");
     }
     if (a.bytes == 0) throw InputError("--size", "is required", "give the block size in bytes");
-    if (a.sync != "none" && a.sync != "barrier") throw InputError("--sync", "'" + a.sync + "' is not a mode", "none or barrier");
+    if (a.sync != "none" && a.sync != "barrier" && a.sync != "links")
+        throw InputError("--sync", "'" + a.sync + "' is not a mode", "none, barrier or links");
     if (a.plan.empty() && !a.network.empty()) throw InputError("--network", "needs --plan (the bound is of the plan's ranks)");
     return a;
 }
@@ -90,7 +91,9 @@ struct Run {
     int alltoall(const char* send, char* recv, int count) const {
         if (!plan) return MPI_Alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, comm);
         liquid::mpi::ExecOptions o;
-        o.sync = args.sync == "barrier" ? liquid::mpi::Sync::Barrier : liquid::mpi::Sync::None;
+        o.sync = args.sync == "barrier" ? liquid::mpi::Sync::Barrier
+                 : args.sync == "links" ? liquid::mpi::Sync::Links
+                                        : liquid::mpi::Sync::None;
         return liquid::mpi::alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, comm, *plan, o);
     }
 };

@@ -7,7 +7,9 @@
 // a stop was requested (SIGINT/SIGTERM, stop.hpp).
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,18 @@ namespace liquid {
 /// file (a device such as /dev/null, a pipe) is written in place. Throws InputError naming
 /// `path` and the system's reason on any failure, Interrupted if a stop was requested.
 void write_file_atomically(const std::string& path, std::string_view content);
+
+/// Renders the content straight into the temporary file (no copy of it in memory), with the
+/// stream state checked after every write: a write error (ENOSPC) is an InputError naming
+/// `path`; an exception of `render` (std::bad_alloc, InputError, Interrupted) propagates
+/// and leaves the previous file untouched.
+using Render = std::function<void(std::ostream&)>;
+void write_file_atomically(const std::string& path, const Render& render);
+
+/// Throws InputError naming `option` when `output` is the same file as one of `inputs`
+/// (compared by device and inode, so links and other spellings count): writing it would
+/// destroy the input before or while it is read.
+void refuse_overwriting_input(const std::string& output, const std::vector<std::string>& inputs, const std::string& option);
 
 /// What the manifest of a multi-file run records besides its files.
 struct RunInfo {

@@ -1,13 +1,17 @@
 #pragma once
 // The executor: runs MPI_Alltoall / MPI_Alltoallv in the frames of a plan (plan.hpp).
 // Frames run in order; in each frame a rank posts nonblocking receives and sends for its
-// own transfers and the frame ends for it when they complete (no global barrier unless
-// Sync::Barrier, which is for measurement). The transfer to itself is a local copy
+// own transfers and the frame ends for it when they complete. ExecOptions::sync keeps the
+// frames apart (plan.hpp: Sync): with Sync::Links (the default) a rank's sends of a frame
+// first wait for zero-byte tokens from the ranks that received the previous messages on
+// their links (RankFrame::wait_for / signal); Sync::Barrier puts an MPI_Barrier after each
+// frame; Sync::None lets a rank run ahead into the next frame. The transfer to itself is a local copy
 // (MPI_Sendrecv to self, so any pair of datatypes works). Block p of a buffer starts at
 // buf + displ(p) × extent(type), exactly as in MPI_Alltoall(v), so results are byte-identical
 // to the MPI library's for every datatype, derived and non-contiguous ones included.
 //
-// Messages are point-to-point on `comm` with tag kTag: pass a communicator of your own
+// Messages are point-to-point on `comm` with tag kTag, tokens with tags kTag + 1 ..
+// kTag + kTokenTags: pass a communicator of your own
 // (MPI_Comm_dup) if the program may have a wildcard receive pending on `comm`. The PMPI
 // interposer does so.
 #include <mpi.h>
@@ -17,11 +21,16 @@
 namespace liquid::mpi {
 
 constexpr int kTag = 0x4c51;  // "LQ"
+/// Tokens for frame f carry tag kTag + 1 + f mod kTokenTags (within MPI's guaranteed
+/// 32767). Tokens are interchangeable, so a tag shared by two frames only makes a rank
+/// start early, never wrong or stuck.
+constexpr int kTokenTags = 8192;
 
-enum class Sync { None, Barrier };
+using plan::Sync;  // liquid::mpi::Sync::Links, ... as before Sync moved to the plan
+using plan::sync_name;
 
 struct ExecOptions {
-    Sync sync = Sync::None;
+    Sync sync = Sync::Links;
 };
 
 /// Like MPI_Alltoall; `plan` must be the plan of this rank in `comm` (rank and size
@@ -49,5 +58,11 @@ namespace liquid::mpi {
 /// rank returns it. The plan travels as integers (frames and pairs; hosts and names stay
 /// on rank 0).
 plan::Plan broadcast_plan(const plan::Plan* plan_on_root, MPI_Comm comm);
+
+/// Collective over `comm`: rank 0 passes the plan (the others nullptr) and every rank
+/// returns its own RankPlan, Sync::Links tokens included. Rank 0 builds every rank's part
+/// (rank_plans: O(pairs × route length)) and scatters them, so each other rank receives
+/// and holds O(its own messages and tokens), not the whole plan.
+plan::RankPlan scatter_rank_plan(const plan::Plan* plan_on_root, MPI_Comm comm);
 
 }  // namespace liquid::mpi

@@ -34,12 +34,33 @@ struct Plan {
     bool liquid = false;                        // length == duration
     bool optimal = false;                       // length proven optimal
     std::vector<std::vector<RankPair>> frames;  // in execution order
+    /// links[f][i]: the network links pair frames[f][i] occupies, in travel order (empty for
+    /// ranks on one host). Empty altogether when the plan carries no routes (a plan file):
+    /// see route_plan() and link_dependencies.hpp.
+    std::vector<std::vector<std::vector<int>>> links;
     int length() const { return static_cast<int>(frames.size()); }
+};
+
+/// How the executor keeps the messages of one frame from overlapping those of the next on
+/// shared links. None: a rank starts frame f+1 as soon as its own messages of frame f are
+/// done. Barrier: every rank waits for all after each frame. Links: a rank's messages of
+/// frame f wait only for a token from each rank that received a message of an earlier
+/// frame on one of their links (the link's previous user), point to point.
+enum class Sync { None, Barrier, Links };
+/// "none", "barrier", "links".
+const char* sync_name(Sync sync);
+
+/// A token of Sync::Links: sent to `rank` for its frame `frame`.
+struct Token {
+    int rank = -1, frame = -1;
+    bool operator==(const Token&) const = default;
 };
 
 /// One frame seen by one rank.
 struct RankFrame {
     std::vector<int> send_to, recv_from;
+    std::vector<int> wait_for;  // Sync::Links: ranks whose token must arrive before this frame's sends
+    std::vector<Token> signal;  // Sync::Links: tokens to send once this rank's messages of this frame are done
 };
 
 /// The plan seen by one rank: what the executor runs.
@@ -48,8 +69,10 @@ struct RankPlan {
     std::vector<RankFrame> frames;
 };
 
-/// The frames of `rank` (0 <= rank < plan.ranks).
+/// The frames of `rank` (0 <= rank < plan.ranks), with its Sync::Links tokens.
 RankPlan rank_plan(const Plan& plan, int rank);
+/// The frames of every rank at once (what rank 0 scatters): O(pairs × route length).
+std::vector<RankPlan> rank_plans(const Plan& plan);
 
 /// The traffic among ranks: `traffic` holds one transfer per ordered pair of ranks on
 /// distinct hosts (named "<src>-<dst>" by rank), `pairs[i]` is the ranks of transfer i;
@@ -64,14 +87,20 @@ struct RankTraffic {
 /// hosts has no route (e.g. a send-only host of the two-switch example).
 RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_rank);
 
+/// Fills plan.links from the routes of `traffic` (the traffic the plan was built from, or
+/// rebuilt for a plan read from a file or a cache). Throws InputError when a pair of ranks
+/// on distinct hosts has no transfer in `traffic`.
+void route_plan(Plan& plan, const RankTraffic& traffic);
+
 struct PlanResult {
     Plan plan;
     SolveResult solve;       // of the inter-host traffic (empty when every rank shares one host)
     double planning_ms = 0;  // the whole build_plan call
 };
 
-/// Schedules the all-to-all among the ranks with `options` and turns it into a plan.
-/// Every returned plan has passed verify_plan().
+/// Schedules the all-to-all among the ranks with `options` and turns it into a plan with
+/// its routes, i→j and j→i in different frames where that costs no frame
+/// (separate_reverse_pairs). Every returned plan has passed verify_plan().
 PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, const SolveOptions& options);
 
 /// "" when every ordered pair of distinct ranks appears in exactly one frame and no pair is

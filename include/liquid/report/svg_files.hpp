@@ -15,4 +15,9 @@ namespace liquid::report {
 /// the renderer fails.
 std::vector<std::string> write_svg_files(const Page& page, const std::string& dir);
 
+/// Creates DIR if missing and checks it is a writable directory (and, when the page has
+/// charts, that `node` is on PATH): called before any file of the run is written, so a bad
+/// --svg-dir fails the command without leaving the HTML page behind. Throws InputError.
+void prepare_svg_dir(const Page& page, const std::string& dir);
+
 }  // namespace liquid::report

@@ -2,11 +2,14 @@
 // library), it replaces MPI_Alltoall and MPI_Alltoallv: the first call on a communicator
 // plans its all-to-all (communicator_plan.cpp), later calls run the cached plan with the
 // executor. Where it cannot plan, it calls PMPI_Alltoall(v) and rank 0 says why once.
+// Blocks below LIQUID_MIN_BYTES (latency-bound: the plan's frames cost more than they
+// save) go to the MPI library too; LIQUID_COMPARE=1 alternates the two to time both.
 //
 // The cache is an MPI attribute of the communicator, so it dies with the communicator on
 // every rank at once (a handle reused by a later communicator starts without a plan on
 // every rank, so all ranks plan together).
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <set>
@@ -55,12 +58,22 @@ int keyval() {
     return key;
 }
 
-void say_once(MPI_Comm comm, const std::string& reason) {
+void say_once(MPI_Comm comm, const std::string& reason, bool error = false) {
     static std::set<std::string> said;
     int rank = 0;
     PMPI_Comm_rank(comm, &rank);
-    if (rank == 0 && said.insert(reason).second)
+    if (rank != 0 || !said.insert(reason).second) return;
+    if (!error) {
         std::fprintf(stderr, "liquid: MPI_Alltoall(v) falls back to the MPI library's algorithm: %s\n", reason.c_str());
+        return;
+    }
+    // One line per rejected variable.
+    std::size_t from = 0;
+    for (std::size_t to; from <= reason.size(); from = to + 1) {
+        to = std::min(reason.find('\n', from), reason.size());
+        std::fprintf(stderr, "liquid: error: %s (MPI_Alltoall(v) falls back to the MPI library's algorithm)\n",
+                     reason.substr(from, to - from).c_str());
+    }
 }
 
 void record_call_fallback(MPI_Comm comm, const std::string& reason) {
@@ -71,26 +84,68 @@ void record_call_fallback(MPI_Comm comm, const std::string& reason) {
 }
 
 // The plan of `comm`, planned on first use (collective). nullptr: fall back.
-const CommunicatorPlan* plan_of(MPI_Comm comm) {
+CommunicatorPlan* plan_of(MPI_Comm comm) {
     free_pending_comms();
     void* value = nullptr;
     int found = 0;
     PMPI_Comm_get_attr(comm, keyval(), &value, &found);
     if (!found) {
         auto* plan = new CommunicatorPlan(plan_communicator(comm, settings()));
+        plan->report_index = report().communicators.size();
         PMPI_Comm_set_attr(comm, keyval(), plan);
         live_plans().insert(plan);
-        report().plans.push_back(*plan);
-        if (plan->fallback) say_once(comm, plan->reason);
+        CommunicatorReport entry;
+        entry.plan = *plan;
+        entry.plan.plan = {};
+        report().communicators.push_back(std::move(entry));
+        if (plan->fallback) say_once(comm, plan->reason, plan->bad_environment);
         value = plan;
     }
-    auto* plan = static_cast<const CommunicatorPlan*>(value);
+    auto* plan = static_cast<CommunicatorPlan*>(value);
     if (plan->fallback) {
         ++report().calls_fallen_back;
         return nullptr;
     }
-    ++report().calls_run_by_plan;
     return plan;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Runs one call of a planned communicator: the plan, or the MPI library below
+// LIQUID_MIN_BYTES and on every other call under LIQUID_COMPARE=1; timed for the report.
+// Every rank takes the same branch: `block` (wherever a branch depends on it) and the
+// communicator's settings agree on all, and so do the per-block call counts.
+template <class Liquid, class Library>
+int run_call(CommunicatorPlan& p, const char* kind, long long block, long long bytes_sent, Liquid liquid, Library library) {
+    BlockStats& stats = report().communicators[p.report_index].blocks[{kind, block}];
+    ++stats.calls;
+    stats.bytes_sent += bytes_sent;
+    const auto start = std::chrono::steady_clock::now();
+    if (block < p.min_bytes) {
+        ++stats.below_min_bytes;
+        ++report().calls_fallen_back;
+        const int rc = library();
+        stats.library_s.push_back(seconds_since(start));
+        return rc;
+    }
+    if (p.compare && stats.planned_calls++ % 2 == 1) {
+        ++report().calls_compared;
+        const int rc = library();
+        stats.library_s.push_back(seconds_since(start));
+        return rc;
+    }
+    ++report().calls_run_by_plan;
+    const int rc = liquid();
+    stats.liquid_s.push_back(seconds_since(start));
+    return rc;
+}
+
+int type_size(MPI_Datatype type) {
+    int size = 0;
+    PMPI_Type_size(type, &size);
+    return size;
 }
 
 // Checks that need no communication and make a call fall back on every rank alike.
@@ -116,27 +171,55 @@ using namespace liquid::mpi::interposer;
 extern "C" int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                             MPI_Datatype recvtype, MPI_Comm comm) {
     ++report().alltoall_calls;
-    if (!unplannable(sendbuf, comm))
-        if (const CommunicatorPlan* p = plan_of(comm))
-            return liquid::mpi::alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p->comm, p->plan,
-                                         settings().exec);
-    return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    auto library = [&] { return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm); };
+    if (unplannable(sendbuf, comm)) return library();
+    CommunicatorPlan* p = plan_of(comm);
+    if (!p) return library();
+    const long long block = static_cast<long long>(sendcount) * type_size(sendtype);  // alike on every rank
+    return run_call(
+        *p, "alltoall", block, block * (p->ranks - 1),
+        [&] {
+            return liquid::mpi::alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p->comm, p->plan, p->exec);
+        },
+        library);
 }
 
 extern "C" int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
                              void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
     ++report().alltoallv_calls;
-    if (!unplannable(sendbuf, comm))
-        if (const CommunicatorPlan* p = plan_of(comm))
+    auto library = [&] {
+        return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+    };
+    if (unplannable(sendbuf, comm)) return library();
+    CommunicatorPlan* p = plan_of(comm);
+    if (!p) return library();
+    // The largest block of any rank: counts differ by rank, so under LIQUID_MIN_BYTES or
+    // LIQUID_COMPARE (which alternates per block size) the ranks agree on it first (one
+    // small all-reduce on the private communicator, before the timed call).
+    int rank = 0;
+    PMPI_Comm_rank(p->comm, &rank);
+    const long long size = type_size(sendtype);
+    long long block = 0, sent = 0;
+    for (int r = 0; r < p->ranks; ++r) {
+        block = std::max(block, sendcounts[r] * size);
+        if (r != rank) sent += sendcounts[r] * size;
+    }
+    if (p->min_bytes > 0 || p->compare) PMPI_Allreduce(MPI_IN_PLACE, &block, 1, MPI_LONG_LONG, MPI_MAX, p->comm);
+    return run_call(
+        *p, "alltoallv", block, sent,
+        [&] {
             return liquid::mpi::alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, p->comm,
-                                          p->plan, settings().exec);
-    return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+                                          p->plan, p->exec);
+        },
+        library);
 }
 
 extern "C" int MPI_Finalize(void) {
     int rank = 0;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank == 0 && !settings().report.empty()) write_report(report(), settings().report);
+    if (rank == 0 && !settings().report.empty())
+        if (const std::string problem = write_report(report(), settings().report); !problem.empty())
+            std::fprintf(stderr, "liquid: error: LIQUID_REPORT: %s\n", problem.c_str());
     // Free the private duplicates now: communicators still alive (MPI_COMM_WORLD's
     // attribute) are deleted by MPI_Finalize, when freeing is no longer allowed.
     free_pending_comms();

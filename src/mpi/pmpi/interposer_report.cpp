@@ -1,36 +1,98 @@
-// The LIQUID_REPORT file of the interposer.
+// The LIQUID_REPORT file of the interposer: per communicator its plan, and per call kind
+// and block size the calls, liquid's and the MPI library's median times, and the fraction
+// of the liquid throughput achieved (the bound Λ·block/rate over the median).
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "interposer.hpp"
 
 namespace liquid::mpi::interposer {
+namespace {
 
-void write_report(const Report& report, const std::string& path) {
-    using nlohmann::json;
-    json plans = json::array();
-    for (const CommunicatorPlan& p : report.plans) {
-        json j{{"ranks", p.ranks}, {"fallback", p.fallback}, {"planning_ms", p.planning_ms}};
-        if (p.fallback) {
-            j["reason"] = p.reason;
-        } else {
-            j["method"] = p.method;
-            j["length"] = p.length;
-            j["duration"] = p.duration;
-            j["liquid"] = p.liquid;
-        }
-        plans.push_back(j);
+using nlohmann::json;
+
+json median(std::vector<double> v) {
+    if (v.empty()) return nullptr;
+    const std::size_t mid = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
+    const double upper = v[mid];
+    if (v.size() % 2) return upper;
+    return (*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid)) + upper) / 2;
+}
+
+json block_json(const CommunicatorPlan& p, const std::string& kind, long long block, const BlockStats& s) {
+    json j{{"call", kind},
+           {"block_bytes", block},
+           {"calls", s.calls},
+           {"bytes_sent", s.bytes_sent},
+           {"liquid_calls", s.liquid_s.size()},
+           {"liquid_median_s", median(s.liquid_s)},
+           {"library_calls", s.library_s.size()},
+           {"library_median_s", median(s.library_s)}};
+    if (s.below_min_bytes > 0)
+        j["library_because"] = "blocks below LIQUID_MIN_BYTES=" + std::to_string(p.min_bytes) +
+                               " are latency-bound: the MPI library's algorithm is used";
+    else if (!s.library_s.empty()) j["library_because"] = "LIQUID_COMPARE=1: every other call runs the MPI library's algorithm";
+    // The bound holds for equal blocks (MPI_Alltoall) on a network the plan was made for.
+    if (kind == "alltoall" && p.seconds_per_block_byte > 0 && block > 0) {
+        const double bound = p.seconds_per_block_byte * static_cast<double>(block);
+        j["bound_s"] = bound;
+        if (!s.liquid_s.empty() && j["liquid_median_s"].get<double>() > 0)
+            j["liquid_fraction_of_bound"] = bound / j["liquid_median_s"].get<double>();
+        if (!s.library_s.empty() && j["library_median_s"].get<double>() > 0)
+            j["library_fraction_of_bound"] = bound / j["library_median_s"].get<double>();
     }
+    if (!s.liquid_s.empty() && !s.library_s.empty() && j["liquid_median_s"].get<double>() > 0)
+        j["speedup"] = j["library_median_s"].get<double>() / j["liquid_median_s"].get<double>();
+    return j;
+}
+
+json communicator_json(const CommunicatorReport& c) {
+    const CommunicatorPlan& p = c.plan;
+    json j{{"ranks", p.ranks}, {"fallback", p.fallback}, {"planning_ms", p.planning_ms}};
+    if (p.fallback) {
+        j["reason"] = p.reason;
+        return j;
+    }
+    j["method"] = p.method;
+    j["length"] = p.length;
+    j["duration"] = p.duration;
+    j["liquid"] = p.liquid;
+    j["sync"] = sync_name(p.exec.sync);
+    j["min_bytes"] = p.min_bytes;
+    j["compare"] = p.compare;
+    if (!p.cache.empty()) j["cache"] = p.cache;
+    json blocks = json::array();
+    for (const auto& [key, stats] : c.blocks) blocks.push_back(block_json(p, key.first, key.second, stats));
+    j["blocks"] = blocks;
+    return j;
+}
+
+}  // namespace
+
+std::string write_report(const Report& report, const std::string& path) {
+    json plans = json::array();
+    for (const CommunicatorReport& c : report.communicators) plans.push_back(communicator_json(c));
     const json doc{{"intercepted_calls", report.alltoall_calls + report.alltoallv_calls},
                    {"alltoall_calls", report.alltoall_calls},
                    {"alltoallv_calls", report.alltoallv_calls},
                    {"calls_run_by_plan", report.calls_run_by_plan},
                    {"calls_fallen_back", report.calls_fallen_back},
+                   {"calls_compared", report.calls_compared},
                    {"call_fallback_reasons", report.call_fallback_reasons},
                    {"plans", plans}};
-    // The library never prints; a report that cannot be written is silently skipped
-    // only if the file cannot be opened (the program's own exit status is not ours).
-    std::ofstream(path) << doc.dump(2) << "\n";
+    // Every string (fallback reasons quote file content and names) goes through one rule:
+    // bytes that are not UTF-8 become U+FFFD, so a report never throws.
+    const std::string text = doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+    std::ofstream out(path, std::ios::binary);
+    if (!out) return "cannot write '" + path + "': " + std::strerror(errno) + "; give a writable file path";
+    out << text;
+    out.close();
+    if (!out) return "writing '" + path + "' failed: " + std::strerror(errno) + "; check the disk space";
+    return "";
 }
 
 }  // namespace liquid::mpi::interposer

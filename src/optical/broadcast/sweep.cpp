@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/json_text.hpp"
 #include "liquid/optical/broadcast/allgather.hpp"
 #include "liquid/optical/broadcast/broadcast.hpp"
 
@@ -147,7 +148,7 @@ std::string csv_cell(const nlohmann::json& v, int decimals) {
     if (v.is_null()) return "";
     if (v.is_string()) return v.get<std::string>();
     if (decimals >= 0) return fmt::format("{:.{}f}", v.get<double>(), decimals);
-    return v.dump();
+    return json_text(v);
 }
 
 }  // namespace

@@ -93,6 +93,7 @@ std::uint32_t chord_length(const MultiRingSpec& s) {
 
 std::string experiments_csv(const std::vector<Experiment>& exps, const std::vector<SimResult>& rs) {
     std::ostringstream f;
+    f.exceptions(std::ios::badbit);  // out of memory throws, never a silently truncated CSV
     f << "group,curve,x,model,nodes,spawn,hotspot_p,mmir,discipline_or_chords,routing_or_w,reconfig,mean_rounds,p50,p90,"
          "p99,max,mean_hops,static_average_distance,mean_queue,max_queue,saturated,undelivered,collisions,overlaps,"
          "reconfigurations,seed,rounds,hotspot_move,hot_mean_rounds,load_bound_saturation_p\n";

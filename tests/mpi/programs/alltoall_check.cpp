@@ -4,9 +4,12 @@
 // Alltoallv with unequal counts and scattered displacements, on MPI_COMM_WORLD and on
 // split communicators.
 //
-// Usage: mpi_alltoall_check executor|intercepted [SEED]
-//   executor:    liquid::mpi::alltoall(v) with a plan built on every rank (DSatur over a
-//                crossbar with two ranks per host, so frames also carry same-host pairs)
+// Usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK]]]
+//   executor:    liquid::mpi::alltoall(v) with a plan built on every rank (DSatur over
+//                NETWORK, a spec, rank r on host r mod hosts; default a crossbar with two
+//                ranks per host, so frames also carry same-host pairs), frames kept apart
+//                by SYNC (links, barrier, none; default links), then once more with each
+//                other sync mode
 //   intercepted: MPI_Alltoall(v) itself (the interposer when it is preloaded), plus
 //                MPI_IN_PLACE calls (its fallback path)
 // Rank 0 prints "checks N failures F"; the exit code is 1 on any failure.
@@ -20,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "liquid/io/network_spec.hpp"
 #include "liquid/mpi/executor.hpp"
 #include "liquid/net/generators.hpp"
 
@@ -27,6 +31,8 @@ namespace {
 
 bool intercepted = false;
 std::uint64_t seed = 1;
+liquid::mpi::ExecOptions exec;
+std::string network_spec;
 long checks = 0, failures = 0;
 
 struct TypePair {
@@ -40,8 +46,9 @@ liquid::plan::RankPlan plan_for(MPI_Comm comm) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
-    const int hosts = size > 1 ? (size + 1) / 2 : 1;
-    const liquid::Network net = liquid::make_crossbar(hosts);
+    const liquid::Network net =
+        network_spec.empty() ? liquid::make_crossbar(size > 1 ? (size + 1) / 2 : 1) : liquid::make_network(network_spec);
+    const int hosts = static_cast<int>(net.hosts().size());
     std::vector<int> host_of_rank;
     for (int r = 0; r < size; ++r) host_of_rank.push_back(net.hosts()[r % hosts]);
     liquid::SolveOptions options;
@@ -98,7 +105,7 @@ void check_alltoall(MPI_Comm comm, const liquid::plan::RankPlan& plan, const Typ
         return;
     }
     if (intercepted) MPI_Alltoall(send.data(), scount, t.send, got.data(), rcount, t.recv, comm);
-    else liquid::mpi::alltoall(send.data(), scount, t.send, got.data(), rcount, t.recv, comm, plan);
+    else liquid::mpi::alltoall(send.data(), scount, t.send, got.data(), rcount, t.recv, comm, plan, exec);
     compare(comm, got, want, label + " alltoall");
 }
 
@@ -124,7 +131,9 @@ void check_alltoallv(MPI_Comm comm, const liquid::plan::RankPlan& plan, const Ty
     auto got = random_bytes(static_cast<std::size_t>(roff) * t.recv_extent + 16, 11), want = got;
     PMPI_Alltoallv(send.data(), sc.data(), sd.data(), t.send, want.data(), rc.data(), rd.data(), t.recv, comm);
     if (intercepted) MPI_Alltoallv(send.data(), sc.data(), sd.data(), t.send, got.data(), rc.data(), rd.data(), t.recv, comm);
-    else liquid::mpi::alltoallv(send.data(), sc.data(), sd.data(), t.send, got.data(), rc.data(), rd.data(), t.recv, comm, plan);
+    else
+        liquid::mpi::alltoallv(send.data(), sc.data(), sd.data(), t.send, got.data(), rc.data(), rd.data(), t.recv, comm, plan,
+                               exec);
     compare(comm, got, want, label + " alltoallv");
 }
 
@@ -137,16 +146,17 @@ void check_communicator(MPI_Comm comm, const std::string& name, const std::vecto
             check_alltoallv(comm, plan, t, bytes, label);
             if (intercepted) check_alltoall(comm, plan, t, bytes, true, label);
         }
-    if (!intercepted) {  // once with a barrier after every frame
-        int rank = 0, size = 0;
-        MPI_Comm_rank(comm, &rank);
-        MPI_Comm_size(comm, &size);
-        const auto send = random_bytes(static_cast<std::size_t>(size) * 28, rank);
-        std::vector<char> got(send.size()), want(send.size());
-        PMPI_Alltoall(send.data(), 7, MPI_INT, want.data(), 7, MPI_INT, comm);
-        liquid::mpi::alltoall(send.data(), 7, MPI_INT, got.data(), 7, MPI_INT, comm, plan, {liquid::mpi::Sync::Barrier});
-        compare(comm, got, want, name + " barrier sync");
-    }
+    if (!intercepted)  // once with every sync mode, back to back
+        for (liquid::mpi::Sync sync : {liquid::mpi::Sync::None, liquid::mpi::Sync::Barrier, liquid::mpi::Sync::Links}) {
+            int rank = 0, size = 0;
+            MPI_Comm_rank(comm, &rank);
+            MPI_Comm_size(comm, &size);
+            const auto send = random_bytes(static_cast<std::size_t>(size) * 28, rank);
+            std::vector<char> got(send.size()), want(send.size());
+            PMPI_Alltoall(send.data(), 7, MPI_INT, want.data(), 7, MPI_INT, comm);
+            liquid::mpi::alltoall(send.data(), 7, MPI_INT, got.data(), 7, MPI_INT, comm, plan, {sync});
+            compare(comm, got, want, name + " " + liquid::mpi::sync_name(sync) + " sync");
+        }
 }
 
 }  // namespace
@@ -155,12 +165,17 @@ int main(int argc, char** argv) {
     MPI_Init(&argc, &argv);
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode != "executor" && mode != "intercepted") {
-        std::fprintf(stderr, "usage: mpi_alltoall_check executor|intercepted [SEED]\n");
+        std::fprintf(stderr, "usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK]]]\n");
         MPI_Finalize();
         return 2;
     }
     intercepted = mode == "intercepted";
     if (argc > 2) seed = std::stoull(argv[2]);
+    const std::string sync = argc > 3 ? argv[3] : "links";
+    exec.sync = sync == "none"      ? liquid::mpi::Sync::None
+                : sync == "barrier" ? liquid::mpi::Sync::Barrier
+                                    : liquid::mpi::Sync::Links;
+    if (argc > 4) network_spec = argv[4];
     int rank = 0, size = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -1,0 +1,33 @@
+#pragma once
+// The environment of the PMPI interposer (libliquid_pmpi.so), parsed without MPI so that
+// the unit tests and the fuzz harnesses check it. Every LIQUID_* variable is validated as
+// strictly as the command line validates its options; a bad value is a one-line problem
+// naming the variable and the fix, and the interposer then leaves every call to the MPI
+// library (it never aborts a job).
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "liquid/plan/plan.hpp"
+
+namespace liquid::plan {
+
+struct InterposerEnvironment {
+    std::string network;                // LIQUID_NETWORK: a network JSON file or a generator spec
+    std::string rank_map;               // LIQUID_RANKMAP: `rank host` lines by MPI_COMM_WORLD rank
+    std::string plan;                   // LIQUID_PLAN: a plan file (`liquid plan --json`) instead of planning
+    std::string report;                 // LIQUID_REPORT: JSON report written by world rank 0 at MPI_Finalize
+    std::string plan_cache;             // LIQUID_PLAN_CACHE: a directory of plans shared by jobs
+    std::string method = "optimal";     // LIQUID_METHOD: liquid, optimal, dsatur, round-robin, ...
+    double time_limit_s = 2.0;          // LIQUID_TIME_LIMIT: seconds, finite, > 0, at most a year
+    Sync sync = Sync::Links;            // LIQUID_SYNC: none, barrier, links
+    long long min_bytes = 32768;        // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
+    bool compare = false;               // LIQUID_COMPARE=1: alternate liquid and the MPI library
+    std::vector<std::string> problems;  // one sentence per bad variable ("LIQUID_X: ...: fix")
+};
+
+/// Reads the variables through `lookup` (std::getenv in the interposer; nullptr = unset;
+/// an empty value counts as unset).
+InterposerEnvironment parse_interposer_environment(const std::function<const char*(const char*)>& lookup);
+
+}  // namespace liquid::plan

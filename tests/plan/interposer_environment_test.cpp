@@ -1,0 +1,68 @@
+// The interposer's LIQUID_* variables, parsed without MPI.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "liquid/plan/interposer_environment.hpp"
+
+namespace liquid::plan {
+namespace {
+
+InterposerEnvironment parse(const std::map<std::string, std::string>& vars) {
+    return parse_interposer_environment([&](const char* name) -> const char* {
+        const auto it = vars.find(name);
+        return it == vars.end() ? nullptr : it->second.c_str();
+    });
+}
+
+TEST(InterposerEnvironment, Defaults) {
+    const auto e = parse({});
+    EXPECT_TRUE(e.problems.empty());
+    EXPECT_EQ(e.sync, Sync::Links);
+    EXPECT_EQ(e.min_bytes, 32768);
+    EXPECT_FALSE(e.compare);
+    EXPECT_EQ(e.time_limit_s, 2.0);
+    EXPECT_EQ(e.method, "optimal");
+}
+
+TEST(InterposerEnvironment, AcceptsEveryValidValue) {
+    const auto e = parse({{"LIQUID_TIME_LIMIT", "0.5"},
+                          {"LIQUID_SYNC", "barrier"},
+                          {"LIQUID_MIN_BYTES", "0"},
+                          {"LIQUID_COMPARE", "1"},
+                          {"LIQUID_METHOD", "dsatur"},
+                          {"LIQUID_PLAN_CACHE", "/tmp/c"}});
+    EXPECT_TRUE(e.problems.empty());
+    EXPECT_EQ(e.time_limit_s, 0.5);
+    EXPECT_EQ(e.sync, Sync::Barrier);
+    EXPECT_EQ(e.min_bytes, 0);
+    EXPECT_TRUE(e.compare);
+    EXPECT_EQ(e.method, "dsatur");
+    EXPECT_EQ(e.plan_cache, "/tmp/c");
+    EXPECT_EQ(parse({{"LIQUID_SYNC", "none"}}).sync, Sync::None);
+    EXPECT_EQ(parse({{"LIQUID_SYNC", "links"}}).sync, Sync::Links);
+    EXPECT_EQ(parse({{"LIQUID_MIN_BYTES", "1048576"}}).min_bytes, 1048576);
+}
+
+void expect_rejected(const std::string& var, const std::string& value, const std::string& fix) {
+    const auto e = parse({{var, value}});
+    ASSERT_EQ(e.problems.size(), 1u) << var << "=" << value;
+    EXPECT_EQ(e.problems[0].rfind(var + ": '" + value + "'", 0), 0u) << e.problems[0];
+    EXPECT_NE(e.problems[0].find(fix), std::string::npos) << e.problems[0];
+    EXPECT_EQ(e.problems[0].find('\n'), std::string::npos);
+}
+
+TEST(InterposerEnvironment, RejectsWhatIsNotStrictlyValid) {
+    for (const char* t : {"abc", "nan", "-1", "0", "inf", "1e400", "2s", " 2", "3.2e7x", "31536001"})
+        expect_rejected("LIQUID_TIME_LIMIT", t, "give a finite number > 0");
+    for (const char* s : {"Barrier", "fast", "link"}) expect_rejected("LIQUID_SYNC", s, "give links, barrier or none");
+    for (const char* b : {"-1", "1.5", "32k", "abc", "1000000000000000001"})
+        expect_rejected("LIQUID_MIN_BYTES", b, "give a whole number from 0");
+    for (const char* c : {"yes", "2", "true"}) expect_rejected("LIQUID_COMPARE", c, "give 1");
+    expect_rejected("LIQUID_METHOD", "fastest", "e.g. optimal");
+    const auto e = parse({{"LIQUID_TIME_LIMIT", "x"}, {"LIQUID_SYNC", "y"}});
+    EXPECT_EQ(e.problems.size(), 2u);
+}
+
+}  // namespace
+}  // namespace liquid::plan

@@ -34,7 +34,7 @@ TEST(SchedulingOptions, OneHelpTextAndOneDefaultForEveryCommand) {
     const std::string method = help_line("schedule", "--method");
     for (const char* name : {"liquid", "optimal", "dsatur", "round-robin", "random", "fifo", "milp", "sat"})
         EXPECT_NE(method.find(name), std::string::npos) << name;
-    EXPECT_NE(method.find(std::string("[") + method_name(SolveOptions{}.method) + "]"), std::string::npos) << method;
+    EXPECT_NE(method.find(std::string("=") + method_name(SolveOptions{}.method) + " "), std::string::npos) << method;
 }
 
 TEST(SchedulingOptions, OneValidatorForEveryCommand) {

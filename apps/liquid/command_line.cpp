@@ -12,6 +12,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <new>
 #include <sstream>
 #include <string_view>
@@ -108,6 +109,22 @@ std::string command_path(const CLI::App& app) {
     return path;
 }
 
+// Memory set aside at start and given back when an allocation first fails, so the unwinding
+// that follows can allocate (nlohmann::json's destructor builds a stack of the children it
+// frees, inside a noexcept frame) and the command exits 3 with its message, not SIGABRT.
+std::unique_ptr<char[]> memory_reserve;
+
+void release_reserve_and_fail() {
+    memory_reserve.reset();
+    std::set_new_handler(nullptr);
+    throw std::bad_alloc();
+}
+
+void set_memory_reserve() {
+    memory_reserve.reset(new (std::nothrow) char[std::size_t{16} << 20]);  // untouched: no resident pages
+    if (memory_reserve) std::set_new_handler(release_reserve_and_fail);
+}
+
 int out_of_memory_exit() {
     std::fputs(
         "liquid: error: out of memory: the input needs more memory than this machine gives the process "
@@ -163,6 +180,7 @@ int run_command_line(int argc, char** argv) {
             cmd->require_subcommand(1);
         }
     install_signal_handlers();
+    set_memory_reserve();
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -86,6 +86,17 @@ std::string read_input_file(const std::string& path) {
     return text;
 }
 
+void check_input_file(const std::string& path, const std::string& where) {
+    const std::string subject = "'" + path + "'";
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) throw InputError(where, subject + " does not exist", "check the path");
+    if (S_ISDIR(st.st_mode))
+        throw InputError(where, subject + " is a directory, not a file", "give the path of a file inside it");
+    if (!S_ISREG(st.st_mode))
+        throw InputError(where, subject + " is not a regular file (a device, FIFO or socket)", "give the path of a regular file");
+    if (static_cast<std::uint64_t>(st.st_size) > input_limit()) too_large(path, input_limit());
+}
+
 void strip_bom(std::string& text) {
     if (text.compare(0, 3, kBom) == 0) text.erase(0, 3);
 }

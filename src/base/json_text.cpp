@@ -27,10 +27,10 @@ nlohmann::json with_valid_strings(const nlohmann::json& j) {
 
 std::string json_text(const nlohmann::json& j, int indent) {
     try {
-        return json_text(j, indent);
+        return j.dump(indent);
     } catch (const nlohmann::json::type_error& e) {
         if (e.id != 316) throw;  // 316: a string is not UTF-8; the only error dump() raises
-        return json_text(with_valid_strings(j), indent);
+        return with_valid_strings(j).dump(indent);
     }
 }
 

@@ -201,6 +201,19 @@ Network network_from_json(const nlohmann::json& j, const std::string& where) {
 
 Network read_network_json(const std::string& path) { return network_from_json(io::parse_json_file(path), path); }
 
+namespace {
+
+// Moves the (possibly large) table in: an initializer list would copy it inside a noexcept
+// frame of nlohmann::json, where running out of memory aborts instead of throwing.
+nlohmann::json routing_object(const char* type, const char* key, nlohmann::json&& value) {
+    nlohmann::json o = nlohmann::json::object();
+    o["type"] = type;
+    o[key] = std::move(value);
+    return o;
+}
+
+}  // namespace
+
 nlohmann::json network_to_json(const Network& net) {
     nlohmann::json j;
     j["name"] = net.name();
@@ -224,14 +237,14 @@ nlohmann::json network_to_json(const Network& net) {
             for (std::size_t sw = 0; sw < rows.size(); ++sw)
                 for (const auto& [dest, via] : rows[sw])
                     table[net.node(static_cast<int>(sw)).name][net.node(dest).name] = net.node(via).name;
-            j["routing"] = {{"type", "table"}, {"next_hop", table}};
+            j["routing"] = routing_object("table", "next_hop", std::move(table));
             break;
         }
         case Routing::Kind::Forwarding: {
             nlohmann::json table = nlohmann::json::object();
             for (const auto& [sw, row] : r.out_link())
                 for (const auto& [dest, link] : row) table[net.node(sw).name][net.node(dest).name] = net.link(link).name;
-            j["routing"] = {{"type", "forwarding"}, {"out_link", table}};
+            j["routing"] = routing_object("forwarding", "out_link", std::move(table));
             break;
         }
         case Routing::Kind::Paths: {
@@ -241,7 +254,7 @@ nlohmann::json network_to_json(const Network& net) {
                 for (int l : links) names.push_back(net.link(l).name);
                 paths.push_back({{"from", net.node(pair.first).name}, {"to", net.node(pair.second).name}, {"links", names}});
             }
-            j["routing"] = {{"type", "paths"}, {"paths", paths}};
+            j["routing"] = routing_object("paths", "paths", std::move(paths));
             break;
         }
     }

@@ -24,6 +24,11 @@ std::uint64_t input_limit();
 /// cannot be read.
 std::string read_input_file(const std::string& path);
 
+/// Checks, without reading, what read_input_file() would check: `path` names an existing
+/// regular file (after symbolic links) of at most input_limit() bytes. Errors name `where`
+/// (an environment variable, say) and the path, so a name given indirectly is traceable.
+void check_input_file(const std::string& path, const std::string& where);
+
 /// Removes a leading UTF-8 BOM from `text`.
 void strip_bom(std::string& text);
 

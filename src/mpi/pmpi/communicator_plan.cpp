@@ -14,9 +14,9 @@
 
 #include "interposer.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/input_file.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/network_spec.hpp"
-#include "liquid/io/regular_file.hpp"
 #include "liquid/io/sha256.hpp"
 #include "liquid/plan/plan_json.hpp"
 #include "liquid/traffic/analysis.hpp"
@@ -31,7 +31,7 @@ using plan::RankTraffic;
 // A file named by LIQUID_NETWORK must be a regular file (a device or FIFO would hang).
 Network load_network_checked(const std::string& ref) {
     std::error_code ec;
-    if (std::filesystem::exists(ref, ec) || std::filesystem::is_symlink(ref, ec)) io::check_regular_file(ref, "LIQUID_NETWORK");
+    if (std::filesystem::exists(ref, ec) || std::filesystem::is_symlink(ref, ec)) check_input_file(ref, "LIQUID_NETWORK");
     return load_network(ref);
 }
 

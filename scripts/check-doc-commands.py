@@ -1,20 +1,12 @@
-#!/ usr / bin / env python3
-""
-        "Runs the `liquid` commands of README.md and docs/ as a user types them, and fails on any
-        that exits non -
-        zero or
-    on a relative link to a missing file or
-    heading.
+#!/usr/bin/env python3
+"""Runs the `liquid` commands of README.md and docs/ as a user types them, and fails on any
+that exits non-zero or on a relative link to a missing file or heading.
 
-            Usage : scripts /
-            check -
-        doc -
-        commands.py[--liquid - dir DIR][--list][REPO_ROOT | FILE.md...]
+Usage: scripts/check-doc-commands.py [--liquid-dir DIR] [--list] [REPO_ROOT | FILE.md ...]
 
-        Which commands run : in a fenced block tagged ```console,
-    every line starting with `$ `;
-in a block tagged ```sh, every line starting with `liquid `.Lines ending in a backslash continue on the next line.Only commands
-                             whose first word is `liquid` run(`time liquid...` too);
+Which commands run: in a fenced block tagged ```console, every line starting with `$ `; in a
+block tagged ```sh, every line starting with `liquid `. Lines ending in a backslash continue
+on the next line. Only commands whose first word is `liquid` run (`time liquid ...` too);
 the others (`ibnetdiscover`, `mpirun`, `python3 scripts/...`) are the user's own tools. A
 command that needs hardware, an MPI cluster or minutes of time is listed in SKIP below with
 the reason, and reported as skipped.
@@ -34,7 +26,7 @@ import sys
 import tempfile
 import time
 
-#(regular expression searched in the command, why it does not run here)
+# (regular expression searched in the command, why it does not run here)
 SKIP = [
     (r"ibnetdiscover:topology\.txt|ibnetdiscover topology\.txt|out/topology\.txt",
      "reads the capture of a real fabric (ibnetdiscover on the user's cluster, or scripts/ibsim-route.sh)"),

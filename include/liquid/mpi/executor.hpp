@@ -2,13 +2,14 @@
 // The executor: runs MPI_Alltoall / MPI_Alltoallv in the frames of a plan (plan.hpp).
 // Frames run in order; in each frame a rank posts nonblocking receives and sends for its
 // own transfers and the frame ends for it when they complete. ExecOptions::sync keeps the
-// frames apart (plan.hpp: Sync): with Sync::Links (the default) a rank's sends of a frame
-// first wait for zero-byte tokens from the ranks that received the previous messages on
-// their links (RankFrame::wait_for / signal); Sync::Barrier puts an MPI_Barrier after each
-// frame; Sync::None lets a rank run ahead into the next frame. The transfer to itself is a local copy
-// (MPI_Sendrecv to self, so any pair of datatypes works). Block p of a buffer starts at
-// buf + displ(p) × extent(type), exactly as in MPI_Alltoall(v), so results are byte-identical
-// to the MPI library's for every datatype, derived and non-contiguous ones included.
+// frames apart (plan.hpp: Sync): Sync::Barrier (the default, the measured best) puts an
+// MPI_Barrier after each frame; with Sync::Links a rank's sends of a frame first wait for
+// zero-byte tokens from the ranks that received the previous messages on their links
+// (RankFrame::wait_for / signal); Sync::None lets a rank run ahead into the next frame.
+// The transfer to itself is a local copy (MPI_Sendrecv to self, so any pair of datatypes
+// works). Block p of a buffer starts at buf + displ(p) × extent(type), exactly as in
+// MPI_Alltoall(v), so results are byte-identical to the MPI library's for every datatype,
+// derived and non-contiguous ones included.
 //
 // Messages are point-to-point on `comm` with tag kTag, tokens with tags kTag + 1 ..
 // kTag + kTokenTags: pass a communicator of your own
@@ -30,7 +31,7 @@ using plan::Sync;  // liquid::mpi::Sync::Links, ... as before Sync moved to the 
 using plan::sync_name;
 
 struct ExecOptions {
-    Sync sync = Sync::Links;
+    Sync sync = Sync::Barrier;
 };
 
 /// Like MPI_Alltoall; `plan` must be the plan of this rank in `comm` (rank and size

@@ -20,7 +20,7 @@ struct InterposerEnvironment {
     std::string plan_cache;             // LIQUID_PLAN_CACHE: a directory of plans shared by jobs
     std::string method = "optimal";     // LIQUID_METHOD: liquid, optimal, dsatur, round-robin, ...
     double time_limit_s = 2.0;          // LIQUID_TIME_LIMIT: seconds, finite, > 0, at most a year
-    Sync sync = Sync::Links;            // LIQUID_SYNC: none, barrier, links
+    Sync sync = Sync::Barrier;          // LIQUID_SYNC: barrier, links, none
     long long min_bytes = 32768;        // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
     bool compare = false;               // LIQUID_COMPARE=1: alternate liquid and the MPI library
     std::vector<std::string> problems;  // one sentence per bad variable ("LIQUID_X: ...: fix")

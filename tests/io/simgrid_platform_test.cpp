@@ -67,8 +67,11 @@ void expect_same_network(const Network& net, const XmlElement& platform, double 
     for (int h : net.hosts()) want_hosts.push_back(net.node(h).name);
     EXPECT_EQ(hosts, want_hosts);
     for (int s : net.hosts())
-        for (int d : net.hosts())
-            if (s != d) EXPECT_TRUE(routed.count({net.node(s).name, net.node(d).name})) << net.node(s).name;
+        for (int d : net.hosts()) {
+            if (s != d) {
+                EXPECT_TRUE(routed.count({net.node(s).name, net.node(d).name})) << net.node(s).name;
+            }
+        }
 }
 
 TEST(SimgridPlatform, GeneratedNetworksKeepEveryLinkAndRoute) {

@@ -13,6 +13,7 @@
 #include "liquid/optical/broadcast/broadcast.hpp"
 #include "liquid/optical/broadcast/comparison.hpp"
 #include "liquid/optical/broadcast/sweep.hpp"
+#include "liquid/results/optical_sweep_result.hpp"
 #include "option_checks.hpp"
 #include "output.hpp"
 #include "result_view.hpp"
@@ -250,9 +251,7 @@ void run_sweep_command(const SweepOptions& o) {
         write_file_atomically(o.out, [&](std::ostream& csv) { write_csv(csv, rows); });
     }
     if (o.model.json) {
-        nlohmann::json j = nlohmann::json::array();
-        for (const auto& r : rows) j.push_back(to_json(r));
-        print_json({{"command", "optical sweep"}, {"kind", o.kind}, {"csv", o.out}, {"rows", j}});
+        print_json(results::sweep_document(rows, o.kind, o.out));
     } else if (o.out.empty()) {
         write_csv(std::cout, rows);
     } else {

@@ -53,15 +53,13 @@ void run_report(const ReportOptions& o) {
     report::write_html(page, o.out);
     std::vector<std::string> svgs;
     if (!o.svg_dir.empty()) svgs = report::write_svg_files(page, o.svg_dir);
-    nlohmann::json data = page.data;
-    data.erase("pictograms");  // the frames' links: page content, not a summary
     ResultView v;
     v.row("html", o.out,
           fmt::format("wrote {} ({}){}", o.out, page.subtitle,
                       svgs.empty() ? "" : fmt::format(" and {} SVG files in {}", svgs.size(), o.svg_dir)))
         .json_only("title", page.title)
         .json_only("svg_files", svgs)
-        .json_only("data", data);
+        .json_only("data", report::data_summary(page));
     render(v, o.json);
 }
 

@@ -18,6 +18,8 @@
 #include "liquid/net/generators.hpp"
 #include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/report/testbed_report.hpp"
+#include "liquid/results/simulation_result.hpp"
+#include "liquid/results/testbed_simulation_result.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sim/execution.hpp"
 #include "liquid/testbed/result_codec.hpp"
@@ -64,58 +66,6 @@ struct SimulateOptions {
     bool json = false, links = false;
 };
 
-ResultView simulate_view(const SimulateOptions& o, const LoadedTraffic& in, const Execution& e, double rate) {
-    const SimResult& r = e.result;
-    const bool frames = e.executor == "frames";
-    nlohmann::json links = nlohmann::json::array();
-    std::string link_lines = "links (utilisation = carrying / makespan; held includes blocked and draining time):";
-    for (int l = 0; l < static_cast<int>(r.links.size()); ++l) {
-        const auto& link = r.links[static_cast<std::size_t>(l)];
-        if (link.held <= 0) continue;
-        links.push_back({{"link", in.traffic.link_name(l)},
-                         {"utilisation", r.utilisation(l)},
-                         {"held_s", link.held},
-                         {"carrying_s", link.carrying}});
-        link_lines +=
-            fmt::format("\n  {:<12} {:6.1f}%   held {:.6g} s", in.traffic.link_name(l), 100 * r.utilisation(l), link.held);
-    }
-    ResultView v;
-    v.field("source", in.source, "traffic")
-        .field("method", e.method, "execution",
-               fmt::format("{} ({}){}", e.method, frames ? "barrier-synchronised frames" : "per-sender queues, no sync",
-                           e.method == "random" ? fmt::format(", seed {}", o.traffic.seed) : ""))
-        .json_only("executor", e.executor)
-        .json_only("seed", o.traffic.seed)
-        .field("frames", r.frames, "frames")
-        .text_if(frames)
-        .field("hop_latency_s", o.times.hop_latency, "overheads",
-               fmt::format("hop latency {:g} s, message overhead {:g} s, barrier {:g} s", o.times.hop_latency, o.times.overhead,
-                           o.times.barrier))
-        .json_only("message_overhead_s", o.times.overhead)
-        .json_only("barrier_s", o.times.barrier)
-        .json_only("barrier_time_s", r.barrier_time)
-        .json_only("status", status_name(r.status))
-        .field("makespan_s", r.makespan, "makespan",
-               fmt::format("{:.6g} s ({} messages, {:.4g} MB, {} events)", r.makespan, r.messages, r.total_bytes / 1e6, r.events))
-        .json_only("transfers", r.messages)
-        .json_only("total_bytes", r.total_bytes)
-        .json_only("events", r.events)
-        .field("throughput_bytes_per_s", r.throughput, "throughput",
-               fmt::format("{:.4g} MB/s at {:.4g} MB/s links", r.throughput / 1e6, rate / 1e6))
-        .json_only("link_rate_bytes_per_s", rate)
-        .field("liquid_throughput_bytes_per_s", r.liquid_throughput, "liquid throughput",
-               fmt::format("{:.4g} MB/s (bottleneck busy {:.6g} s)", r.liquid_throughput / 1e6, r.liquid_time))
-        .json_only("liquid_time_s", r.liquid_time)
-        .field("ratio", r.ratio, "ratio", fmt::format("{:.4f}", r.ratio))
-        .field(
-            "blocked", {{"total_s", r.blocked_total}, {"max_s", r.blocked_max}, {"messages", r.blocked_messages}}, "blocked",
-            fmt::format("{} messages, {:.6g} s in total, {:.6g} s at most", r.blocked_messages, r.blocked_total, r.blocked_max))
-        .row("links", links, link_lines)
-        .text_if(o.links);
-    if (e.solved) v.json_only("schedule", {{"length", e.schedule_length}, {"liquid", e.liquid}});
-    return v;
-}
-
 void run_simulate(const SimulateOptions& o) {
     LoadedTraffic in = load_traffic(o.traffic);
     double rate = o.rate > 0 ? o.rate : in.link_rate;
@@ -131,7 +81,8 @@ void run_simulate(const SimulateOptions& o) {
         saved = read_schedule_json(o.schedule_file, in.traffic);
         spec.saved = &*saved;
     }
-    render(simulate_view(o, in, execute(in.traffic, w, spec), rate), o.json);
+    const results::SimulationRun run{in.source, &in.traffic, rate, o.traffic.seed, spec.sim, o.links};
+    render(results::simulation_view(run, execute(in.traffic, w, spec)), o.json);
 }
 
 // ---- liquid simulate testbed ----
@@ -145,64 +96,6 @@ struct TestbedCmdOptions {
     bool json = false;
     std::string report;  // --report FILE: the simulation figure of liquid report
 };
-
-/// One JSON line per pattern (the columns of testbed.csv, throughputs in MB/s).
-nlohmann::json testbed_rows_json(const std::vector<testbed::TestbedRow>& rows) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const testbed::TestbedRow& r : rows) {
-        nlohmann::json j{{"allocation", r.rep.allocation.label()},
-                         {"nodes", r.rep.allocation.total()},
-                         {"transfers", r.rep.transfers},
-                         {"duration", r.rep.duration},
-                         {"liquid_MBps", r.liquid_throughput / 1e6},
-                         {"round_robin_length", r.round_robin_length},
-                         {"dsatur_length", r.dsatur_length},
-                         {"liquid_length", r.liquid_length},
-                         {"liquid_found", r.liquid_found}};
-        const std::pair<const char*, const testbed::TableCell*> cells[] = {{"round_robin", &r.round_robin},
-                                                                           {"random", &r.random},
-                                                                           {"fifo", &r.fifo},
-                                                                           {"round_robin_frames", &r.round_robin_frames},
-                                                                           {"dsatur", &r.dsatur},
-                                                                           {"liquid_schedule", &r.liquid}};
-        for (const auto& [name, c] : cells) {
-            j[std::string(name) + "_MBps"] = c->throughput / 1e6;
-            j[std::string(name) + "_ratio"] = c->ratio;
-        }
-        out.push_back(std::move(j));
-    }
-    return out;
-}
-
-ResultView testbed_view(const TestbedCmdOptions& o, const testbed::TestbedSummary& sum,
-                        const std::vector<testbed::TestbedRow>& rows, const std::string& csv) {
-    ResultView ratios(0);
-    ratios.text_only(
-        fmt::format("ratio to the liquid throughput:  {:<20} {:>7} {:>7} {:>7} {:>10}", "", "min", "median", "max", "< 0.98"));
-    for (const auto& [name, s] : sum.ratios)
-        ratios.row(name, {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"below_0.98", s.below_98}},
-                   fmt::format("  {:<47} {:7.3f} {:7.3f} {:7.3f} {:10}", name, s.min, s.median, s.max, s.below_98));
-    ResultView v(14);
-    v.field("patterns", sum.patterns, "patterns",
-            fmt::format("{} representative Swiss-T1 allocations (>= 2 switches)", sum.patterns))
-        .field("unaware_size_bytes", o.unaware_size, "messages",
-               fmt::format("{:g} MB unaware orders, {:g} MB schedules; links {:g} MB/s; random: median of {} seeds from {}",
-                           o.unaware_size / 1e6, o.scheduled_size / 1e6, sum.link_rate / 1e6, o.random_runs, o.seed))
-        .json_only("scheduled_size_bytes", o.scheduled_size)
-        .json_only("random_runs", o.random_runs)
-        .json_only("seed", o.seed)
-        .field("hop_latency_s", o.times.hop_latency, "overheads",
-               fmt::format("hop latency {:g} s, message overhead {:g} s, barrier {:g} s", o.times.hop_latency, o.times.overhead,
-                           o.times.barrier))
-        .json_only("message_overhead_s", o.times.overhead)
-        .json_only("barrier_s", o.times.barrier)
-        .row("liquid_schedules_found", sum.liquid_found,
-             fmt::format("liquid schedules found: {} of {}", sum.liquid_found, sum.patterns))
-        .section("ratio", ratios)
-        .field("table", csv, "table", csv + (o.report.empty() ? "" : ", report: " + o.report))
-        .json_only("rows", testbed_rows_json(rows));
-    return v;
-}
 
 testbed::TestbedTableOptions table_options(const TestbedCmdOptions& o) {
     testbed::TestbedTableOptions to;
@@ -223,12 +116,13 @@ void run_testbed(const TestbedCmdOptions& o) {
         throw InputError("simulate testbed", "--threads, --limit must be >= 0, --random-runs >= 1, sizes and --time-limit > 0");
     if (!o.report.empty() && !std::ofstream(o.report))  // before the long run
         throw InputError("--report " + o.report, "cannot write the file", "give a writable path");
+    const testbed::TestbedTableOptions options = table_options(o);
     TwoProgressBars bars("sweep", testbed::kAllocationCount - 1, "simulate", !o.json);
     const testbed::TestbedSimulationProgress progress{[&](std::uint64_t done) { bars.first().advance_to(done); },
                                                       [&](std::size_t rows) { bars.start_second(rows); },
                                                       [&] { bars.second().advance(); }};
     const testbed::TestbedSimulation result =
-        testbed::run_testbed_simulation(make_swiss_t1(), o.limit, table_options(o), progress, [&](auto& rows) {
+        testbed::run_testbed_simulation(make_swiss_t1(), o.limit, options, progress, [&](auto& rows) {
             bars.finish();  // the other processes' rows arrive now
             gather_items(rows, testbed::encode_row, testbed::decode_row);
         });
@@ -239,10 +133,10 @@ void run_testbed(const TestbedCmdOptions& o) {
     files_out.add("testbed.csv", testbed::testbed_csv(result.rows));
     files_out.commit();
 
-    const ResultView v = testbed_view(o, result.summary, result.rows, csv.string());
+    const ResultView v = results::testbed_simulation_view(options, result, csv.string(), o.report);
     if (!o.report.empty())
         report::write_html(
-            report::testbed_simulation_page({"simulate testbed", v.to_json(), report::ResultKind::TestbedSimulation}), o.report);
+            report::testbed_simulation_page({"simulate testbed", v.to_json(), results::ResultKind::TestbedSimulation}), o.report);
     render(v, o.json);
 }
 

@@ -3,63 +3,55 @@
 
 #include <fmt/format.h>
 
-#include "liquid/base/json_text.hpp"
 #include "liquid/optical/broadcast/sweep.hpp"
+#include "liquid/results/optical_p2p_result.hpp"
+#include "liquid/results/optical_sweep_result.hpp"
 
 namespace liquid::report {
 namespace {
 
 using nlohmann::json;
 
-/// A table cell from a number, a string or a [low, high] pair.
-std::string cell(const json& v) {
-    if (v.is_number()) return fmt::format("{:.4g}", v.get<double>());
-    if (v.is_string()) return v.get<std::string>();
-    if (v.is_array()) {
-        std::string s;
-        for (const json& x : v) s += (s.empty() ? "" : " / ") + cell(x);
-        return s;
-    }
-    return v.is_null() ? "-" : json_text(v);
+/// A table cell: a number, "-" where nothing was measured, several values joined by " / ".
+std::string cell(const results::CellValues& values) {
+    std::string s;
+    for (const std::optional<double>& v : values) s += (s.empty() ? "" : " / ") + (v ? fmt::format("{:.4g}", *v) : "-");
+    return s;
 }
 
-std::string at(const json& j, const char* a, const char* b) { return j.contains(a) && j[a].contains(b) ? cell(j[a][b]) : "-"; }
-
-std::string tables_html(const json& j) {
+std::string tables_html(const results::ThesisTablesFigures& t) {
     std::string html = fmt::format(
-        "<p>Mean rounds to deliver a request, {} rounds per run, seed {}. Ours beside the thesis's printed values.</p>",
-        j.value("rounds", 0), j.value("seed", 0));
+        "<p>Mean rounds to deliver a request, {} rounds per run, seed {}. Ours beside the thesis's printed values.</p>", t.rounds,
+        t.seed);
     std::vector<std::vector<std::string>> rows;
-    for (const json& r : j.value("table1", json::array()))
-        rows.push_back({cell(r["dimension"]), cell(r["nodes"]), at(r, "thesis", "cycled"), at(r, "ours", "cycled"),
-                        at(r, "thesis", "on_demand"), at(r, "ours", "on_demand"), at(r, "ours", "route_hops")});
+    for (const results::CccTableRow& r : t.table1)
+        rows.push_back({cell(r.dimension), cell(r.nodes), cell(r.thesis_cycled), cell(r.ours_cycled), cell(r.thesis_on_demand),
+                        cell(r.ours_on_demand), cell(r.route_hops)});
     if (!rows.empty())
         html +=
             "<h3>Table 1: cube-connected cycles</h3>" + html_grid({"D", "nodes", "thesis cycled", "ours cycled 10/50/100 %",
                                                                    "thesis on-demand", "ours on-demand 10/100 %", "route hops"},
                                                                   rows);
     rows.clear();
-    for (const json& r : j.value("table2", json::array()))
-        rows.push_back({cell(r["dimension"]), cell(r["nodes"]), cell(r.value("w", json())), at(r, "thesis", "optimal_fixed"),
-                        at(r, "ours", "optimal_fixed"), at(r, "thesis", "average_fixed"), at(r, "ours", "average_fixed"),
-                        at(r, "thesis", "optimal_random"), at(r, "ours", "optimal_random"), at(r, "thesis", "average_random"),
-                        at(r, "ours", "average_random")});
+    for (const results::RingTableRow& r : t.table2)
+        rows.push_back({cell(r.dimension), cell(r.nodes), cell(r.w), cell(r.thesis_optimal_fixed), cell(r.ours_optimal_fixed),
+                        cell(r.thesis_average_fixed), cell(r.ours_average_fixed), cell(r.thesis_optimal_random),
+                        cell(r.ours_optimal_random), cell(r.thesis_average_random), cell(r.ours_average_random)});
     if (!rows.empty())
         html += "<h3>Table 2: multi ring</h3>" + html_grid({"D", "N", "w", "thesis opt. fixed", "ours", "thesis avg. fixed",
                                                             "ours", "thesis opt. random", "ours", "thesis avg. random", "ours"},
                                                            rows);
     rows.clear();
-    for (const json& r : j.value("table3", json::array()))
-        rows.push_back({cell(r["dimension"]), at(r, "thesis", "ccc_cycled"), at(r, "ours", "ccc_cycled"),
-                        at(r, "thesis", "ccc_on_demand"), at(r, "ours", "ccc_on_demand"), at(r, "thesis", "multi_ring"),
-                        at(r, "ours", "multi_ring")});
+    for (const results::CccRingTableRow& r : t.table3)
+        rows.push_back({cell(r.dimension), cell(r.thesis_ccc_cycled), cell(r.ours_ccc_cycled), cell(r.thesis_ccc_on_demand),
+                        cell(r.ours_ccc_on_demand), cell(r.thesis_multi_ring), cell(r.ours_multi_ring)});
     if (!rows.empty())
         html += "<h3>Table 3: CCC against multi ring</h3>" +
                 html_grid({"D", "thesis CCC cycled", "ours", "thesis CCC on-demand", "ours", "thesis multi ring", "ours"}, rows);
     rows.clear();
-    for (const json& r : j.value("dynamic", json::array()))
-        rows.push_back({cell(r["nodes"]), cell(r["hotspot_p"]), cell(r.value("hotspot_move", json(0))), cell(r["variant"]),
-                        cell(r["mean_rounds"]), cell(r["static_mean_rounds"]), cell(r["ratio"])});
+    for (const results::DynamicTableRow& r : t.dynamic)
+        rows.push_back({cell(r.nodes), cell(r.hotspot_p), cell(r.hotspot_move), r.variant, cell(r.mean_rounds),
+                        cell(r.static_mean_rounds), cell(r.ratio)});
     if (!rows.empty())
         html +=
             "<h3>Dynamic reconfiguration (§5.9)</h3>" +
@@ -68,26 +60,24 @@ std::string tables_html(const json& j) {
     return html;
 }
 
-json default_broadcast_sweep() {
+std::vector<results::SweepPoint> default_broadcast_sweep() {
     optical::SweepSpec spec;
     spec.kinds = {optical::SweepKind::Broadcast};
     spec.nodes = optical::powers_of_two(8, 1024);
     spec.base.multicast = 3;  // the defaults of `liquid optical sweep`
     spec.tcs = {100 * optical::kPicosecondsPerMicrosecond, 1000 * optical::kPicosecondsPerMicrosecond,
                 10000 * optical::kPicosecondsPerMicrosecond};
-    json rows = json::array();
-    for (const auto& r : optical::run_sweep(spec)) rows.push_back(optical::to_json(r));
-    return rows;
+    return results::sweep_points(optical::run_sweep(spec));
 }
 
-Figure broadcast_figure(const json& rows, const std::string& origin) {
+Figure broadcast_figure(const std::vector<results::SweepPoint>& points, const std::string& origin) {
     json values = json::array();
-    for (const json& r : rows) {
-        if (r.value("kind", std::string("broadcast")) != "broadcast") continue;
-        values.push_back({{"nodes", r.value("nodes", 0)},
-                          {"ms", r.value("completion_us", 0.0) / 1000},
-                          {"algorithm", r.value("algorithm", std::string())},
-                          {"Tc", fmt::format("Tc = {:g} ms", r.value("tc_us", 0.0) / 1000)}});
+    for (const results::SweepPoint& p : points) {
+        if (p.kind != "broadcast") continue;
+        values.push_back({{"nodes", p.nodes},
+                          {"ms", p.completion_us / 1000},
+                          {"algorithm", p.algorithm},
+                          {"Tc", fmt::format("Tc = {:g} ms", p.tc_us / 1000)}});
     }
     json spec = {
         {"data", {{"values", values}}},
@@ -113,11 +103,15 @@ Page optical_page(const ResultFile* tables, const ResultFile* sweep) {
     page.subtitle = "optical cross-connect switch";
     if (tables) {
         page.subtitle += " — tables from " + tables->path;
-        page.sections.push_back(
-            {"optical-tables", "Point-to-point traffic: thesis Tables 1-3", tables_html(tables->json), {}, ""});
+        page.sections.push_back({"optical-tables",
+                                 "Point-to-point traffic: thesis Tables 1-3",
+                                 tables_html(results::read_thesis_tables(tables->json, tables->path)),
+                                 {},
+                                 ""});
     }
     Section curves{"optical-broadcast", "Broadcast time against N", "", {}, ""};
-    if (sweep) curves.figures.push_back(broadcast_figure(member(sweep->json, "rows", sweep->path, ""), "from " + sweep->path));
+    if (sweep)
+        curves.figures.push_back(broadcast_figure(results::read_sweep_points(sweep->json, sweep->path), "from " + sweep->path));
     else
         curves.figures.push_back(broadcast_figure(default_broadcast_sweep(),
                                                   "computed for this report with the thesis's default parameters of <code>liquid "

@@ -18,9 +18,10 @@ Page report_from_results(const std::vector<std::string>& paths, const TrafficSou
     for (const std::string& p : paths) {
         ResultFile f = read_result_file(p);
         if (files.count(f.kind))
-            throw InputError("--from " + p,
-                             std::string("a second '") + kind_name(f.kind) + "' result (the first is " + files[f.kind].path + ")",
-                             "give one result of each kind");
+            throw InputError(
+                "--from " + p,
+                std::string("a second '") + results::kind_name(f.kind) + "' result (the first is " + files[f.kind].path + ")",
+                "give one result of each kind");
         order.push_back(f.kind);
         files.emplace(f.kind, std::move(f));
     }

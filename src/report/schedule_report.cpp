@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "liquid/base/error.hpp"
-#include "liquid/io/schedule_json.hpp"
 #include "liquid/report/network_drawing.hpp"
+#include "liquid/results/schedule_result.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "report/schedule_charts.hpp"
 
@@ -16,6 +16,8 @@ namespace liquid::report {
 namespace {
 
 using nlohmann::json;
+
+constexpr const char* kPictograms = "pictograms";  // the page data of the frame gallery
 
 void verify_or_throw(const Traffic& t, const Schedule& s, const char* what) {
     const std::string problem = verify_schedule(t, s);
@@ -167,11 +169,11 @@ Section frames_section(const ScheduleReportInput& in, const TrafficAnalysis& a, 
         transfers.push_back(frame.size());
     }
     const int first = std::min(opt.pictograms, in.schedule.length());
-    page.data["pictograms"] = {{"frames", frames},
-                               {"transfers", transfers},
-                               {"bottlenecks", a.bottlenecks},
-                               {"first", first},
-                               {"step", std::max(1, opt.pictograms)}};
+    page.data[kPictograms] = {{"frames", frames},
+                              {"transfers", transfers},
+                              {"bottlenecks", a.bottlenecks},
+                              {"first", first},
+                              {"step", std::max(1, opt.pictograms)}};
     page.script += kPictogramScript;
     std::string html = fmt::format(
         "<p>One drawing per time frame of the schedule (method {}): the links its transfers occupy in blue, bottlenecks it keeps "
@@ -208,20 +210,23 @@ ScheduleReportInput schedule_for_report(const Network* network, const Traffic& t
 
 ScheduleReportInput saved_schedule_for_report(const std::string& file, const json& result, const Network* network,
                                               const Traffic& traffic, std::string source) {
-    const Schedule s = read_schedule_json(file, traffic);
-    const std::string problem = verify_schedule(traffic, s);
-    if (!problem.empty())
-        throw InputError(file + ": /schedule/frames", problem, "give the schedule of this traffic (same traffic options)");
-    const json& meta = result.contains("schedule") ? result["schedule"] : result;
+    const Schedule s = results::read_saved_schedule(file, traffic);
+    const results::ScheduleVerdict verdict = results::read_schedule_verdict(result, file);
     ScheduleSummary sum;
-    sum.method = meta.value("method", std::string("saved schedule"));
+    sum.method = verdict.method.value_or("saved schedule");
     sum.liquid = s.length() == analyze(traffic).duration;
-    sum.optimal = meta.value("optimal", false) && meta.value("length", -1) == s.length();
-    sum.timed_out = meta.value("timed_out", false);
-    sum.lower_bound = meta.value("lower_bound", analyze(traffic).duration);
-    sum.elapsed_ms = meta.value("elapsed_ms", 0.0);
-    sum.solver = meta.value("solver", std::string());
+    sum.optimal = verdict.optimal && verdict.length == s.length();
+    sum.timed_out = verdict.timed_out;
+    sum.lower_bound = verdict.lower_bound;
+    sum.elapsed_ms = verdict.elapsed_ms;
+    sum.solver = verdict.solver;
     return {network, &traffic, std::move(source) + " (schedule from " + file + ")", s, sum, round_robin_of(traffic)};
+}
+
+nlohmann::json data_summary(const Page& page) {
+    json data = page.data;
+    data.erase(kPictograms);
+    return data;
 }
 
 Page schedule_page(const ScheduleReportInput& in, const ScheduleReportOptions& opt) {

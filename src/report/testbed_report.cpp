@@ -3,7 +3,9 @@
 
 #include <fmt/format.h>
 
-#include "liquid/base/error.hpp"
+#include "liquid/results/simulation_result.hpp"
+#include "liquid/results/t1_result.hpp"
+#include "liquid/results/testbed_simulation_result.hpp"
 
 namespace liquid::report {
 namespace {
@@ -30,38 +32,32 @@ json grouped_bars(const json& values, const std::string& x_title, const json& x_
                 {"scale", {{"domain", {"this run", "papers"}}, {"range", {"#1f77b4", "#a0aec0"}}}}}}}}};
 }
 
-/// One summary distribution (`key` of the run's summary, four buckets) beside the papers'.
-json beside_papers(const json& summary, const std::string& file, const char* key, const char* const (&keys)[4],
-                   const char* const (&labels)[4], const double (&papers)[4], json& order) {
-    const json& share = member(summary, key, file, "/summary");
+/// One summary distribution (four buckets) beside the papers'.
+json beside_papers(const std::array<double, 4>& ours, const char* const (&labels)[4], const double (&papers)[4], json& order) {
     json values = json::array();
-    for (int i = 0; i < 4; ++i) {
-        values.push_back({{"x", labels[i]},
-                          {"source", "this run"},
-                          {"share", number_at(share, keys[i], file, std::string("/summary/") + key)}});
+    for (std::size_t i = 0; i < 4; ++i) {
+        values.push_back({{"x", labels[i]}, {"source", "this run"}, {"share", ours[i]}});
         values.push_back({{"x", labels[i]}, {"source", "papers"}, {"share", papers[i]}});
         order.push_back(labels[i]);
     }
     return values;
 }
 
-Figure search_space_figure(const json& summary, const std::string& file) {
-    static const char* const levels[] = {"naive", "blank", "idle", "skeleton"};
+Figure search_space_figure(const results::T1SummaryFigures& summary) {
     static const char* const labels[] = {"naive", "+blank", "+idle", "+skeleton"};
     json order = json::array();
-    const json values = beside_papers(summary, file, "search_space_share", levels, labels, kPaperSearchSpace, order);
+    const json values = beside_papers(*summary.search_space_share, labels, kPaperSearchSpace, order);
     return {"search-space", "Search space: categories visited",
             fmt::format("Mean share of the naive enumeration's categories per optimisation level, over the {} representatives "
                         "enumerated to the end (papers: 23 traffics, report §6.3).",
-                        summary.value("search_space_samples", 0)),
+                        summary.search_space_samples),
             grouped_bars(values, "optimisation", order, "categories (share of naive)"), ""};
 }
 
-Figure dsatur_figure(const json& summary, const std::string& file) {
-    static const char* const keys[] = {"none", "below_10", "10_to_19", "20_and_more"};
+Figure dsatur_figure(const results::T1SummaryFigures& summary) {
     static const char* const labels[] = {"none", "< 10 %", "10-19 %", ">= 20 %"};
     json order = json::array();
-    const json values = beside_papers(summary, file, "dsatur_loss_share", keys, labels, kPaperDsaturLoss, order);
+    const json values = beside_papers(summary.dsatur_loss_share, labels, kPaperDsaturLoss, order);
     return {"dsatur-loss", "DSatur throughput loss",
             "Share of the testbed patterns by how much throughput the DSatur colouring loses against the best schedule "
             "(report §6.4).",
@@ -70,23 +66,20 @@ Figure dsatur_figure(const json& summary, const std::string& file) {
 
 /// Liquid throughput of every representative against its node count (report Fig. 12/16);
 /// the per-size range over all allocations when the run lists no representatives.
-Figure throughput_figure(const json& j, const std::string& file) {
+Figure throughput_figure(const results::T1Figures& t) {
     json values = json::array();
-    if (j.contains("representatives")) {
-        for (const json& r : j["representatives"])
-            values.push_back({{"nodes", r.value("nodes", 0)},
-                              {"throughput", r.value("liquid_throughput", 0.0)},
-                              {"allocation", r.value("allocation", std::string())},
-                              {"schedule", !r.contains("liquid") ? "pattern"
-                                           : r["liquid"] == true ? "liquid schedule found"
-                                                                 : "no liquid schedule"}});
+    if (t.representatives) {
+        for (const results::T1Pattern& r : *t.representatives)
+            values.push_back({{"nodes", r.nodes},
+                              {"throughput", r.liquid_throughput},
+                              {"allocation", r.allocation},
+                              {"schedule", !r.liquid   ? "pattern"
+                                           : *r.liquid ? "liquid schedule found"
+                                                       : "no liquid schedule"}});
     } else {
-        const json& sweep = member(j, "sweep", file, "");
-        for (const json& r : member(sweep, "by_nodes", file, "/sweep")) {
-            values.push_back(
-                {{"nodes", r.value("nodes", 0)}, {"throughput", r.value("min_liquid_throughput", 0.0)}, {"schedule", "min"}});
-            values.push_back(
-                {{"nodes", r.value("nodes", 0)}, {"throughput", r.value("max_liquid_throughput", 0.0)}, {"schedule", "max"}});
+        for (const results::T1NodesRange& r : t.sweep.by_nodes) {
+            values.push_back({{"nodes", r.nodes}, {"throughput", r.min_liquid_throughput}, {"schedule", "min"}});
+            values.push_back({{"nodes", r.nodes}, {"throughput", r.max_liquid_throughput}, {"schedule", "max"}});
         }
     }
     json spec = {
@@ -105,19 +98,13 @@ Figure throughput_figure(const json& j, const std::string& file) {
 }
 
 /// Round-robin against the exact schedule, as throughput relative to liquid (frame counts).
-Figure round_robin_frames_figure(const json& reps) {
+Figure round_robin_frames_figure(const std::vector<results::T1Pattern>& reps) {
     json values = json::array();
-    for (const json& r : reps) {
-        const double d = r.value("duration", 0), len = r.value("length", 0), rr = r.value("round_robin_length", 0);
+    for (const results::T1Pattern& r : reps) {
+        const double d = r.duration, len = r.length.value_or(0), rr = r.round_robin_length.value_or(0);
         if (len <= 0 || rr <= 0) continue;
-        values.push_back({{"nodes", r.value("nodes", 0)},
-                          {"ratio", d / len},
-                          {"schedule", "exact schedule"},
-                          {"allocation", r.value("allocation", std::string())}});
-        values.push_back({{"nodes", r.value("nodes", 0)},
-                          {"ratio", d / rr},
-                          {"schedule", "round-robin"},
-                          {"allocation", r.value("allocation", std::string())}});
+        values.push_back({{"nodes", r.nodes}, {"ratio", d / len}, {"schedule", "exact schedule"}, {"allocation", r.allocation}});
+        values.push_back({{"nodes", r.nodes}, {"ratio", d / rr}, {"schedule", "round-robin"}, {"allocation", r.allocation}});
     }
     json spec = {{"data", {{"values", values}}},
                  {"mark", {{"type", "point"}, {"filled", true}, {"opacity", 0.7}, {"tooltip", true}}},
@@ -141,25 +128,21 @@ Figure round_robin_frames_figure(const json& reps) {
             spec, ""};
 }
 
-std::string testbed_summary_table(const json& j) {
+std::string testbed_summary_table(const results::T1Figures& t) {
     std::vector<std::pair<std::string, std::string>> rows;
-    if (j.contains("network")) rows.push_back({"network", j["network"].get<std::string>()});
-    const json& sw = j["sweep"];
-    rows.push_back({"allocations swept", fmt::format("{}", sw.value("allocations", 0))});
-    rows.push_back({"distinct liquid throughputs",
-                    fmt::format("{} ({} with >= 2 switches; papers: 362)", sw.value("distinct_liquid_throughputs", 0),
-                                sw.value("distinct_multi_switch", 0))});
-    if (j.contains("summary")) {
-        const json& s = j["summary"];
+    if (t.network) rows.push_back({"network", *t.network});
+    rows.push_back({"allocations swept", fmt::format("{}", t.sweep.allocations)});
+    rows.push_back(
+        {"distinct liquid throughputs", fmt::format("{} ({} with >= 2 switches; papers: 362)",
+                                                    t.sweep.distinct_liquid_throughputs, t.sweep.distinct_multi_switch)});
+    if (t.summary) {
+        const results::T1SummaryFigures& s = *t.summary;
         rows.push_back({"representatives scheduled", fmt::format("{}: {} liquid, {} proven without liquid schedule, {} timed out",
-                                                                 s.value("representatives", 0), s.value("liquid", 0),
-                                                                 s.value("no_liquid_proven", 0), s.value("timed_out", 0))});
-        rows.push_back({"verified schedules", fmt::format("{}", s.value("verified", 0))});
-        rows.push_back(
-            {"mean skeleton share", fmt::format("{:.1f} % (papers: 31.5 %)", 100 * s.value("mean_skeleton_share", 0.0))});
-        rows.push_back(
-            {"round-robin mean loss", fmt::format("{:.1f} % (frame counts)", 100 * s.value("mean_round_robin_loss", 0.0))});
-        rows.push_back({"wall time", fmt::format("{:.1f} s on {} threads", s.value("wall_seconds", 0.0), s.value("threads", 0))});
+                                                                 s.representatives, s.liquid, s.no_liquid_proven, s.timed_out)});
+        rows.push_back({"verified schedules", fmt::format("{}", s.verified)});
+        rows.push_back({"mean skeleton share", fmt::format("{:.1f} % (papers: 31.5 %)", 100 * s.mean_skeleton_share)});
+        rows.push_back({"round-robin mean loss", fmt::format("{:.1f} % (frame counts)", 100 * s.mean_round_robin_loss)});
+        rows.push_back({"wall time", fmt::format("{:.1f} s on {} threads", s.wall_seconds, s.threads)});
     }
     return html_table(rows);
 }
@@ -167,44 +150,38 @@ std::string testbed_summary_table(const json& j) {
 }  // namespace
 
 Page testbed_page(const ResultFile& f) {
-    const json& j = f.json;
-    member(j, "sweep", f.path, "");
+    const results::T1Figures t = results::read_t1(f.json, f.path);
     Page page;
     page.title = "liquid testbed report";
     page.subtitle = "Swiss-T1 testbed experiment from " + f.path;
-    Section s{"testbed", "Swiss-T1 testbed", testbed_summary_table(j), {}, ""};
-    s.figures.push_back(throughput_figure(j, f.path));
-    if (j.contains("summary")) {
-        const json& summary = j["summary"];
-        if (summary.value("max_categories", 0) > 0) s.figures.push_back(search_space_figure(summary, f.path));
-        s.figures.push_back(dsatur_figure(summary, f.path));
-        if (j.contains("representatives")) s.figures.push_back(round_robin_frames_figure(j["representatives"]));
+    Section s{"testbed", "Swiss-T1 testbed", testbed_summary_table(t), {}, ""};
+    s.figures.push_back(throughput_figure(t));
+    if (t.summary) {
+        if (t.summary->search_space_share) s.figures.push_back(search_space_figure(*t.summary));
+        s.figures.push_back(dsatur_figure(*t.summary));
+        if (t.representatives) s.figures.push_back(round_robin_frames_figure(*t.representatives));
     }
     page.sections.push_back(std::move(s));
-    page.data["testbed"] = {{"representatives", j.contains("representatives") ? j["representatives"].size() : 0}};
+    page.data["testbed"] = {{"representatives", t.representatives ? t.representatives->size() : 0}};
     return page;
 }
 
 Page testbed_simulation_page(const ResultFile& f) {
-    const json& j = f.json;
-    const json& rows = member(j, "rows", f.path, "");
+    const results::TestbedSimulationSummary sim = results::read_testbed_simulation(f.json, f.path);
     json values = json::array();
     int index = 0;
-    for (const json& r : rows) {
+    for (const results::PatternThroughput& r : sim.rows) {
         ++index;
-        const std::string alloc = r.value("allocation", std::string());
+        values.push_back(
+            {{"pattern", index}, {"allocation", r.allocation}, {"series", "liquid throughput (bound)"}, {"MBps", r.liquid_MBps}});
         values.push_back({{"pattern", index},
-                          {"allocation", alloc},
-                          {"series", "liquid throughput (bound)"},
-                          {"MBps", r.value("liquid_MBps", 0.0)}});
-        values.push_back({{"pattern", index},
-                          {"allocation", alloc},
+                          {"allocation", r.allocation},
                           {"series", "liquid schedule (simulated)"},
-                          {"MBps", r.value("liquid_schedule_MBps", 0.0)}});
+                          {"MBps", r.liquid_schedule_MBps}});
         values.push_back({{"pattern", index},
-                          {"allocation", alloc},
+                          {"allocation", r.allocation},
                           {"series", "round-robin (simulated)"},
-                          {"MBps", r.value("round_robin_MBps", 0.0)}});
+                          {"MBps", r.round_robin_MBps}});
     }
     json spec = {
         {"data", {{"values", values}}},
@@ -226,15 +203,14 @@ Page testbed_simulation_page(const ResultFile& f) {
     page.title = "liquid testbed simulation report";
     page.subtitle = "wormhole simulation of the Swiss-T1 patterns from " + f.path;
     std::vector<std::vector<std::string>> ratio_rows;
-    if (j.contains("ratio"))
-        for (const auto& [name, r] : j["ratio"].items())
-            ratio_rows.push_back({name, fmt::format("{:.3f}", r.value("min", 0.0)), fmt::format("{:.3f}", r.value("median", 0.0)),
-                                  fmt::format("{:.3f}", r.value("max", 0.0)), fmt::format("{}", r.value("below_0.98", 0))});
+    for (const auto& [name, r] : sim.ratios)
+        ratio_rows.push_back({name, fmt::format("{:.3f}", r.min), fmt::format("{:.3f}", r.median), fmt::format("{:.3f}", r.max),
+                              fmt::format("{}", r.below_98)});
     Section s{"simulation",
               "Simulated round-robin vs liquid throughput",
               fmt::format("<p>{} patterns; round-robin: {:g} MB messages from per-sender queues without synchronisation; "
                           "liquid schedules: {:g} MB messages, frames separated by barriers (report §8.2).</p>",
-                          rows.size(), j.value("unaware_size_bytes", 0.0) / 1e6, j.value("scheduled_size_bytes", 0.0) / 1e6) +
+                          sim.rows.size(), sim.unaware_size_bytes / 1e6, sim.scheduled_size_bytes / 1e6) +
                   html_grid({"execution", "min ratio", "median ratio", "max ratio", "patterns below 0.98"}, ratio_rows),
               {},
               ""};
@@ -247,10 +223,9 @@ Page testbed_simulation_page(const ResultFile& f) {
 }
 
 Page simulation_page(const ResultFile& f) {
-    const json& j = f.json;
+    const results::SimulationSummary sim = results::read_simulation(f.json, f.path);
     json values = json::array();
-    for (const json& l : member(j, "links", f.path, ""))
-        values.push_back({{"link", l.value("link", std::string())}, {"utilisation", l.value("utilisation", 0.0)}});
+    for (const results::LinkUse& l : sim.links) values.push_back({{"link", l.link}, {"utilisation", l.utilisation}});
     json spec = {
         {"data", {{"values", values}}},
         {"mark", {{"type", "bar"}, {"tooltip", true}}},
@@ -266,15 +241,15 @@ Page simulation_page(const ResultFile& f) {
           {"y", {{"field", "utilisation"}, {"type", "quantitative"}, {"title", "utilisation"}, {"axis", {{"format", "%"}}}}}}}};
     Page page;
     page.title = "liquid simulation report";
-    page.subtitle = j.value("source", std::string()) + " from " + f.path;
+    page.subtitle = sim.source + " from " + f.path;
     Section s{"simulation",
               "Simulated execution",
-              html_table({{"traffic", j.value("source", std::string())},
-                          {"execution", j.value("method", std::string()) + " (" + j.value("executor", std::string()) + ")"},
-                          {"makespan", fmt::format("{:.6g} s", number_at(j, "makespan_s", f.path, ""))},
-                          {"throughput", fmt::format("{:.4g} MB/s", j.value("throughput_bytes_per_s", 0.0) / 1e6)},
-                          {"liquid throughput", fmt::format("{:.4g} MB/s", j.value("liquid_throughput_bytes_per_s", 0.0) / 1e6)},
-                          {"ratio to liquid", fmt::format("{:.4f}", j.value("ratio", 0.0))}}),
+              html_table({{"traffic", sim.source},
+                          {"execution", sim.method + " (" + sim.executor + ")"},
+                          {"makespan", fmt::format("{:.6g} s", sim.makespan_s)},
+                          {"throughput", fmt::format("{:.4g} MB/s", sim.throughput_bytes_per_s / 1e6)},
+                          {"liquid throughput", fmt::format("{:.4g} MB/s", sim.liquid_throughput_bytes_per_s / 1e6)},
+                          {"ratio to liquid", fmt::format("{:.4f}", sim.ratio)}}),
               {},
               ""};
     s.figures.push_back(

@@ -1,14 +1,13 @@
-// Report pages: self-contained HTML, the schedule page's frames, result recognition.
+// Report pages: self-contained HTML, the schedule page's frames (result recognition and
+// reading: tests/results).
 #include <gtest/gtest.h>
 
 #include <fmt/core.h>
 
 #include <regex>
 
-#include "liquid/base/error.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/report/page.hpp"
-#include "liquid/report/result_file.hpp"
 #include "liquid/report/schedule_report.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
@@ -78,31 +77,6 @@ TEST(SchedulePage, ABudgetThatExpiredIsNeverCalledOptimal) {
     EXPECT_EQ(html.find("(optimal)"), std::string::npos);
     EXPECT_EQ(html.find("optimal schedule"), std::string::npos);
     EXPECT_NE(html.find("budget expired: best known"), std::string::npos);
-}
-
-TEST(ResultFile, KindsAreRecognised) {
-    using nlohmann::json;
-    EXPECT_EQ(result_kind(json{{"schedule", {{"frames", json::array()}}}}, "f"), ResultKind::Schedule);
-    EXPECT_EQ(result_kind(json{{"sweep", {{"by_nodes", json::array()}}}, {"summary", json::object()}}, "f"), ResultKind::Testbed);
-    EXPECT_EQ(result_kind(json{{"patterns", 3}, {"ratio", json::object()}}, "f"), ResultKind::TestbedSimulation);
-    EXPECT_EQ(result_kind(json{{"makespan_s", 1.0}, {"links", json::array()}}, "f"), ResultKind::Simulation);
-    EXPECT_EQ(result_kind(json{{"table1", json::array()}}, "f"), ResultKind::OpticalTables);
-    EXPECT_EQ(result_kind(json{{"command", "optical sweep"}, {"rows", json::array()}}, "f"), ResultKind::OpticalSweep);
-    try {
-        result_kind(json{{"hello", 1}}, "x.json");
-        FAIL() << "unknown JSON accepted";
-    } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("x.json: /"), std::string::npos) << e.what();
-    }
-}
-
-TEST(ResultFile, MissingMemberNamesTheJsonPath) {
-    try {
-        number_at(nlohmann::json{{"summary", 1}}, "seconds", "t1.json", "/sweep");
-        FAIL();
-    } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("t1.json: /sweep/seconds"), std::string::npos) << e.what();
-    }
 }
 
 }  // namespace

@@ -47,4 +47,8 @@ ScheduleReportInput saved_schedule_for_report(const std::string& file, const nlo
 
 Page schedule_page(const ScheduleReportInput& input, const ScheduleReportOptions& options = {});
 
+/// The page's data as a summary (`liquid report --json`): without the frames' links of the
+/// pictograms, which are page content.
+nlohmann::json data_summary(const Page& page);
+
 }  // namespace liquid::report

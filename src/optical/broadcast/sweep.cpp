@@ -120,17 +120,17 @@ constexpr int kTimeDecimals = 6;  // microseconds to the picosecond
 
 const std::vector<Column>& columns() {
     static const std::vector<Column> list{
-        {"kind", [](const SweepRow& r) { return nlohmann::json(r.kind); }},
+        {sweep_column::kind, [](const SweepRow& r) { return nlohmann::json(r.kind); }},
         {"number", [](const SweepRow& r) { return nlohmann::json(r.number); }},
-        {"algorithm", [](const SweepRow& r) { return nlohmann::json(r.algorithm); }},
-        {"nodes", [](const SweepRow& r) { return nlohmann::json(r.params.nodes); }},
+        {sweep_column::algorithm, [](const SweepRow& r) { return nlohmann::json(r.algorithm); }},
+        {sweep_column::nodes, [](const SweepRow& r) { return nlohmann::json(r.params.nodes); }},
         {"message_bytes", [](const SweepRow& r) { return nlohmann::json(r.params.message_bytes); }},
         {"multicast", [](const SweepRow& r) { return nlohmann::json(r.params.multicast); }},
-        {"tc_us", [](const SweepRow& r) { return us(r.params.tc); }, kTimeDecimals},
+        {sweep_column::tc_us, [](const SweepRow& r) { return us(r.params.tc); }, kTimeDecimals},
         {"tb_us_per_byte", [](const SweepRow& r) { return us(r.params.tb); }, kTimeDecimals},
         {"tf_us_per_byte", [](const SweepRow& r) { return us(r.params.tf); }, kTimeDecimals},
         {"k", [](const SweepRow& r) { return nlohmann::json(r.k); }},
-        {"completion_us", [](const SweepRow& r) { return us(r.completion); }, kTimeDecimals},
+        {sweep_column::completion_us, [](const SweepRow& r) { return us(r.completion); }, kTimeDecimals},
         {"thesis_form_us", [](const SweepRow& r) { return us(r.thesis_form); }, kTimeDecimals},
         {"exact_form_us", [](const SweepRow& r) { return us(r.exact_form); }, kTimeDecimals},
         {"difference_us", [](const SweepRow& r) { return us(difference(r)); }, kTimeDecimals},

@@ -51,4 +51,14 @@ std::vector<int> powers_of_two(int lo, int hi);
 void write_csv(std::ostream& out, const std::vector<SweepRow>& rows);
 nlohmann::json to_json(const SweepRow& row);
 
+/// Names of the columns a reader of the rows looks up (the CSV header and the JSON keys
+/// of to_json(); the column list in sweep.cpp writes them under these names).
+namespace sweep_column {
+inline constexpr const char* kind = "kind";
+inline constexpr const char* algorithm = "algorithm";
+inline constexpr const char* nodes = "nodes";
+inline constexpr const char* tc_us = "tc_us";
+inline constexpr const char* completion_us = "completion_us";
+}  // namespace sweep_column
+
 }  // namespace liquid::optical

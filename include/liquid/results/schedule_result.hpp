@@ -1,0 +1,48 @@
+#pragma once
+// The document of `liquid schedule --json`, one owner: schedule_view() writes it for a
+// schedule of equal-size transfers, weighted_schedule_view() for a weighted traffic,
+// solve_fields() adds the rows every view of a SolveResult carries (also `liquid testbed
+// t1 --allocation`), and read_schedule_verdict() reads back what `liquid report` says about
+// a saved schedule. The frames themselves are the schedule format io owns.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "liquid/results/result_view.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/sched/weighted.hpp"
+#include "liquid/traffic/traffic.hpp"
+
+namespace liquid::results {
+
+/// The traffic `source`, its analysis and the schedule `r` made with `options`.
+ResultView schedule_view(const std::string& source, const Traffic& t, const SolveResult& r, const SolveOptions& options);
+
+/// The weighted schedule `r` of `t` made with `options`.
+ResultView weighted_schedule_view(const std::string& source, const Traffic& t, const WeightedResult& r,
+                                  const WeightedOptions& options);
+
+/// The JSON rows of a SolveResult's verdict, lower bound and search work (each view's
+/// text sums them up in its own lines).
+ResultView& solve_fields(ResultView& v, const SolveResult& r);
+
+/// What a saved schedule result says about its schedule.
+struct ScheduleVerdict {
+    std::optional<std::string> method;  // absent in `liquid testbed t1 --allocation --json`
+    int length = 0, lower_bound = 0;
+    bool optimal = false, timed_out = false;
+    double elapsed_ms = 0;
+    std::string solver;
+};
+
+/// True when `j` carries a schedule (its "schedule" object has frames).
+bool is_schedule_result(const nlohmann::json& j);
+
+/// The schedule of the result file `file` (a schedule of `traffic`), verified; InputError
+/// naming the file and its frames when the verifier rejects it.
+Schedule read_saved_schedule(const std::string& file, const Traffic& traffic);
+
+/// Throws InputError naming `file` and the JSON pointer of a missing or mistyped member.
+ScheduleVerdict read_schedule_verdict(const nlohmann::json& j, const std::string& file);
+
+}  // namespace liquid::results

@@ -56,7 +56,8 @@ TEST(ReportCommand, BadInputExitsWith2) {
     const auto missing =
         run_liquid("report --from " + temp_file("{\"sweep\": {\"by_nodes\": []}, \"summary\": {}}", ".json") + " -o " + html);
     EXPECT_EQ(missing.exit_code, 2);
-    EXPECT_NE(missing.err.find("/summary/dsatur_loss_share"), std::string::npos) << missing.err;
+    // The first member the page needs that the file lacks, by its object's JSON path.
+    EXPECT_NE(missing.err.find(": /sweep: missing member \"allocations\""), std::string::npos) << missing.err;
     EXPECT_EQ(run_liquid("report --from /nonexistent.json -o " + html).exit_code, 2);
     EXPECT_EQ(run_liquid("report").exit_code, 2);  // no -o
     EXPECT_EQ(run_liquid("report --pictograms 0 -o " + html).exit_code, 2);

@@ -81,7 +81,9 @@ TEST(ScheduleResult, VerdictAndFramesReadBack) {
 
 TEST(ScheduleResult, WeightedScheduleDocument) {
     const Network net = make_network("crossbar:4");
-    const Traffic t = traffic_from_pairs(net, {{0, 1}, {0, 2}, {1, 2}, {3, 1}}, std::vector<double>{4000, 1000, 2000, 500});
+    const std::vector<int> h = net.hosts();
+    const Traffic t = traffic_from_pairs(net, {{h[0], h[1]}, {h[0], h[2]}, {h[1], h[2]}, {h[3], h[1]}},
+                                         std::vector<double>{4000, 1000, 2000, 500});
     WeightedOptions wo;
     wo.frame_overhead_s = 1e-6;
     const WeightedResult r = solve_weighted(t, sim::network_rates(net), wo);

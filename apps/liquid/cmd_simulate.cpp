@@ -28,6 +28,7 @@
 #include "output.hpp"
 #include "result_view.hpp"
 #include "scheduling_options.hpp"
+#include "weighted_schedule.hpp"
 
 namespace liquid::app {
 namespace {
@@ -61,12 +62,27 @@ struct SimulateOptions {
     TrafficOptions traffic;
     Overheads times;
     SchedulingOptions scheduling;
+    WeightedCliOptions weighted;
     std::string executor, schedule_file;
     double rate = 0;
     bool json = false, links = false;
 };
 
-void run_simulate(const SimulateOptions& o) {
+/// Unequal sizes (or the weighted options) run a weighted schedule, unless a sending order
+/// on queues or a saved schedule of whole transfers is asked for; the equal-size-only
+/// options are refused as `liquid schedule` refuses them.
+bool simulate_weighted(const CLI::App& cmd, const SimulateOptions& o, const LoadedTraffic& in) {
+    if (!o.schedule_file.empty()) return is_weighted_schedule_json(o.schedule_file);
+    if (!wants_weighted(cmd, in)) return false;
+    if (o.executor == "queues" || is_sending_order(solve_options(o.scheduling, o.traffic.seed).method)) return false;
+    for (const char* option : {"--method", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"})
+        if (cmd.count(option) > 0)
+            throw InputError(option, "applies to equal-size traffics only; this traffic is weighted",
+                             "use --weighted-method, a sending order (--method round-robin, random, fifo), or drop it");
+    return true;
+}
+
+void run_simulate(const CLI::App& cmd, const SimulateOptions& o) {
     LoadedTraffic in = load_traffic(o.traffic);
     double rate = o.rate > 0 ? o.rate : in.link_rate;
     if (!(rate > 0)) rate = 1e8;  // link-set traffics carry no rate
@@ -75,9 +91,18 @@ void run_simulate(const SimulateOptions& o) {
         in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
     const Workload w = make_workload(in.traffic, rates);
     // The shared --seed of the traffic options also seeds the random order.
-    ExecutionSpec spec{solve_options(o.scheduling, o.traffic.seed), o.executor, nullptr, o.schedule_file, sim_options(o.times)};
+    ExecutionSpec spec;
+    spec.solve = solve_options(o.scheduling, o.traffic.seed);
+    spec.executor = o.executor;
+    spec.saved_name = o.schedule_file;
+    spec.sim = sim_options(o.times);
     std::optional<Schedule> saved;
-    if (!o.schedule_file.empty()) {
+    std::optional<WeightedSchedule> saved_weighted;
+    if (simulate_weighted(cmd, o, in)) {
+        spec.weighted = weighted_options(o.weighted, o.scheduling.time_limit_s, o.traffic.seed);
+        if (!o.schedule_file.empty())
+            spec.saved_weighted = &saved_weighted.emplace(read_weighted_schedule_json(o.schedule_file, in.traffic));
+    } else if (!o.schedule_file.empty()) {
         saved = read_schedule_json(o.schedule_file, in.traffic);
         spec.saved = &*saved;
     }
@@ -149,7 +174,9 @@ const RegisterCommand reg{
          cmd.add_option("--executor", o->executor,
                         "frames (schedule with barriers; default for liquid/optimal/dsatur) or queues (per-sender queues, "
                         "no sync; default for round-robin/random/fifo)");
-         cmd.add_option("--schedule", o->schedule_file, "run a saved schedule (`liquid schedule --json` output) frame by frame");
+         cmd.add_option("--schedule", o->schedule_file,
+                        "run a saved schedule (`liquid schedule --json` output, weighted or not) frame by frame");
+         add_weighted_options(cmd, o->weighted);
          cmd.add_option("--rate", o->rate,
                         "link rate in bytes/s for every link (default: the network's; 1e8 for link-set traffics)")
              ->check(positive_amount());
@@ -158,7 +185,7 @@ const RegisterCommand reg{
          cmd.add_flag("--json", o->json, "print one JSON object");
          cmd.callback([o, self] {
              if (!self->get_subcommands().empty()) return;  // `simulate testbed` runs instead
-             run_simulate(*o);
+             run_simulate(*self, *o);
          });
      }}};
 

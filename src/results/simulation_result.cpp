@@ -56,6 +56,13 @@ ResultView simulation_view(const SimulationRun& run, const sim::Execution& e) {
             fmt::format("{} messages, {:.6g} s in total, {:.6g} s at most", r.blocked_messages, r.blocked_total, r.blocked_max))
         .row("links", links, link_lines)
         .text_if(run.show_links);
+    if (e.weighted)
+        v.field("bound_s", e.bound_s, "bound T*",
+                fmt::format("{:.6g} s (the most loaded link's bytes over its rate); delivered at {:.4f} of it, "
+                            "planned {:.6g} s in {} frames",
+                            e.bound_s, e.bound_s / r.makespan, e.planned_s, e.schedule_length))
+            .json_only("planned_time_s", e.planned_s)
+            .json_only("ratio_to_bound", e.bound_s / r.makespan);
     if (e.solved) v.json_only("schedule", {{"length", e.schedule_length}, {"liquid", e.liquid}});
     return v;
 }

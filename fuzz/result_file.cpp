@@ -2,9 +2,9 @@
 // read by the owners of the documents in results/). Oracle: any input is recognised and
 // read, or refused with an InputError; nothing else may escape (a JSON type error of a
 // mistyped member, an out-of-range access).
+#include "liquid/report/result_file.hpp"
 #include "input_file.hpp"
 #include "liquid/base/error.hpp"
-#include "liquid/report/result_file.hpp"
 #include "liquid/results/optical_p2p_result.hpp"
 #include "liquid/results/optical_sweep_result.hpp"
 #include "liquid/results/schedule_result.hpp"

@@ -112,13 +112,15 @@ std::string verify_routes(const Plan& plan) {
                    std::to_string(plan.links[f].size()) + " routes";
         for (std::size_t i = 0; i < plan.frames[f].size(); ++i)
             for (int l : plan.links[f][i]) {
-                const std::string where = "frame " + std::to_string(f) + ": pair " + std::to_string(plan.frames[f][i].src) +
-                                          "->" + std::to_string(plan.frames[f][i].dst);
-                if (l < 0 || l >= links) return where + " uses link " + std::to_string(l) + ", which has no name";
+                const auto where = [&] {
+                    const RankPair& p = plan.frames[f][i];
+                    return "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+                };
+                if (l < 0 || l >= links) return where() + " uses link " + std::to_string(l) + ", which has no name";
                 const std::pair<int, int> here{static_cast<int>(f), static_cast<int>(i)};
-                if (user[l] == here) return where + " uses link " + plan.link_names[l] + " twice";
+                if (user[l] == here) return where() + " uses link " + plan.link_names[l] + " twice";
                 if (user[l].first == here.first)
-                    return where + " shares link " + plan.link_names[l] + " with another pair of its frame";
+                    return where() + " shares link " + plan.link_names[l] + " with another pair of its frame";
                 user[l] = here;
             }
     }
@@ -135,13 +137,14 @@ std::string verify_plan(const Plan& plan) {
     std::vector<char> seen(static_cast<std::size_t>(k) * k, 0);
     for (std::size_t f = 0; f < plan.frames.size(); ++f)
         for (const RankPair& p : plan.frames[f]) {
-            const std::string where =
-                "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+            const auto where = [&] {
+                return "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+            };
             if (p.src < 0 || p.src >= k || p.dst < 0 || p.dst >= k)
-                return where + " names a rank outside 0.." + std::to_string(k - 1);
-            if (p.src == p.dst) return where + " is a self-transfer (done locally, not planned)";
+                return where() + " names a rank outside 0.." + std::to_string(k - 1);
+            if (p.src == p.dst) return where() + " is a self-transfer (done locally, not planned)";
             char& s = seen[static_cast<std::size_t>(p.src) * k + p.dst];
-            if (s) return where + " appears twice";
+            if (s) return where() + " appears twice";
             s = 1;
         }
     for (int s = 0; s < k; ++s)

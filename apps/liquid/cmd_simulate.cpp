@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "command.hpp"
+#include "command_budget.hpp"
 #include "distribution.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
@@ -117,6 +118,9 @@ ResultView simulate_view(const SimulateOptions& o, const LoadedTraffic& in, cons
 }
 
 void run_simulate(const SimulateOptions& o) {
+    // The shared --seed of the traffic options also seeds the random order.
+    const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);
+    const CommandBudget budget(so);
     LoadedTraffic in = load_traffic(o.traffic);
     double rate = o.rate > 0 ? o.rate : in.link_rate;
     if (!(rate > 0)) rate = 1e8;  // link-set traffics carry no rate
@@ -124,8 +128,7 @@ void run_simulate(const SimulateOptions& o) {
     std::vector<double> rates =
         in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
     const Workload w = make_workload(in.traffic, rates);
-    // The shared --seed of the traffic options also seeds the random order.
-    ExecutionSpec spec{solve_options(o.scheduling, o.traffic.seed), o.executor, nullptr, o.schedule_file, sim_options(o.times)};
+    ExecutionSpec spec{so, o.executor, nullptr, o.schedule_file, sim_options(o.times)};
     std::optional<Schedule> saved;
     if (!o.schedule_file.empty()) {
         saved = read_schedule_json(o.schedule_file, in.traffic);

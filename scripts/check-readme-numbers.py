@@ -147,9 +147,22 @@ def analyze_lines(*args):
     return [line for line in liquid("analyze", *args).splitlines() if line.strip()]
 
 
+def ib_picture_caption():
+    """The README picture's caption: the 16-host InfiniBand fat tree's Λ, schedule and round-robin."""
+    ib = "ibnetdiscover:tests/data/ib/fat-tree-16-topology.txt,tests/data/ib/fat-tree-16-minhop-lfts.dump"
+    best = json.loads(liquid("schedule", "--network", ib, "--json"))
+    rr = json.loads(liquid("schedule", "--network", ib, "--method", "round-robin", "--json"))
+    length = len(best["schedule"]["frames"])
+    proven = "proven optimal" if best["schedule"]["optimal"] else "not proven optimal"
+    return [f"the {len(best['bottlenecks'])} directed leaf–spine links are the bottlenecks (red, {best['duration']} messages each);",
+            f"each of its {length} frames ({proven}), where",
+            f"round-robin needs {len(rr['schedule']['frames'])}."]
+
+
 # (file the text must be in, relative to the repository root; what renders the text)
 CHECKS = [
     ("README.md", lambda: analyze_lines("--network", "ibnetdiscover:tests/data/ib/topology.txt,tests/data/ib/ftree-lfts.dump")),
+    ("README.md", ib_picture_caption),
     ("docs/scheduling.md", analyze_lines),
     ("docs/reproduction/swiss-t1.md", testbed_lines),
     ("docs/reproduction/swiss-t1.md", allocation_44000000),

@@ -3,7 +3,7 @@
 # (tests/report/browser_check.js): no console error, no network request, every chart
 # rendered, the schedule pages' frame counts; screenshots land beside the pages.
 #   bash scripts/report-pages.sh [OUTDIR [LIQUID]]      (defaults: out/report, build/liquid)
-# The screenshots in docs/img/: bash scripts/report-pages.sh out/report && cp out/report/{schedule-t1,testbed}.png docs/img/
+# The screenshots in docs/img/: bash scripts/report-pages.sh out/report && cp out/report/{schedule-ib,schedule-t1,testbed}.png docs/img/
 # The testbed run is cut down (exact search 0.5 s, enumerations capped at 20 000
 # categories, 150 simulated patterns) to keep the whole script near a minute. The pages
 # of the --report shortcuts are made by the same page builders from the same JSON as the
@@ -16,8 +16,12 @@ chromium="${CHROMIUM:-$(command -v chromium || command -v chromium-browser || tr
 [ -n "$chromium" ] || { echo "report-pages: chromium not found (scripts/install-deps.sh installs it)" >&2; exit 3; }
 mkdir -p "$out"
 
-# Schedule pages: the Swiss-T1 all-to-all (K-ring drawing) from a saved schedule, and a
+# Schedule pages: an InfiniBand fat tree captured with ibsim and routed by OpenSM (minhop),
+# the Swiss-T1 all-to-all (K-ring drawing) from a saved schedule, and a
 # torus made directly (grid drawing), with its figures as SVG files.
+ib="ibnetdiscover:$root/tests/data/ib/fat-tree-16-topology.txt,$root/tests/data/ib/fat-tree-16-minhop-lfts.dump"
+"$liquid" schedule --network "$ib" --json >"$out/schedule-ib.json"
+"$liquid" report --network "$ib" --from "$out/schedule-ib.json" -o "$out/schedule-ib.html" >/dev/null
 "$liquid" schedule --network swiss-t1 --self --json >"$out/schedule-t1.json"
 "$liquid" report --network swiss-t1 --self --from "$out/schedule-t1.json" -o "$out/schedule-t1.html" >/dev/null
 "$liquid" report --network torus:4x4 --pattern all-to-all --json -o "$out/schedule-torus.html" \
@@ -36,6 +40,7 @@ mkdir -p "$out"
 
 frames() { node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log((j.schedule||j.data.schedule).length)' "$1"; }
 node "$root/tests/report/browser_check.js" --chromium "$chromium" --shots "$out" \
+  "$out/schedule-ib.html=$(frames "$out/schedule-ib.json")" \
   "$out/schedule-t1.html=$(frames "$out/schedule-t1.json")" \
   "$out/schedule-torus.html=$(frames "$out/schedule-torus.report.json")" \
   "$out/testbed.html" "$out/optical.html" >"$out/browser.json"

@@ -36,9 +36,11 @@ ResultView plan_view(const plan::PlanResult& r) {
         .text_only(fmt::format("network:   {}   ranks: {}   method: {}", p.network, p.ranks, p.method))
         .text_only(fmt::format("length:    {} frames, duration (Lambda) {}: {}", p.length(), p.duration,
                                length_verdict(p.liquid, p.optimal, r.solve.timed_out)));
+    // Every rank's frames in one pass (rank_plan per rank would redo the link dependencies K times).
+    const std::vector<plan::RankPlan> ranks = plan::rank_plans(p);
     for (int rank = 0; rank < p.ranks; ++rank) {
         std::string line = fmt::format("rank {} ({}):", rank, p.hosts[rank]);
-        const plan::RankPlan rp = plan::rank_plan(p, rank);
+        const plan::RankPlan& rp = ranks[static_cast<std::size_t>(rank)];
         for (std::size_t f = 0; f < rp.frames.size(); ++f)
             line +=
                 fmt::format("  {}:{}>{}", f + 1, fmt::join(rp.frames[f].recv_from, ","), fmt::join(rp.frames[f].send_to, ","));

@@ -14,6 +14,7 @@
 #include "distribution.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/net/generators.hpp"
@@ -27,6 +28,7 @@
 #include "output.hpp"
 #include "result_view.hpp"
 #include "scheduling_options.hpp"
+#include "weighted_schedule.hpp"
 
 namespace liquid::app {
 namespace {
@@ -60,6 +62,7 @@ struct SimulateOptions {
     TrafficOptions traffic;
     Overheads times;
     SchedulingOptions scheduling;
+    WeightedCliOptions weighted;
     std::string executor, schedule_file;
     double rate = 0;
     bool json = false, links = false;
@@ -113,11 +116,32 @@ ResultView simulate_view(const SimulateOptions& o, const LoadedTraffic& in, cons
             fmt::format("{} messages, {:.6g} s in total, {:.6g} s at most", r.blocked_messages, r.blocked_total, r.blocked_max))
         .row("links", links, link_lines)
         .text_if(o.links);
+    if (e.weighted)
+        v.field("bound_s", e.bound_s, "bound T*",
+                fmt::format("{:.6g} s (the most loaded link's bytes over its rate); delivered at {:.4f} of it, "
+                            "planned {:.6g} s in {} frames",
+                            e.bound_s, e.bound_s / r.makespan, e.planned_s, e.schedule_length))
+            .json_only("planned_time_s", e.planned_s)
+            .json_only("ratio_to_bound", e.bound_s / r.makespan);
     if (e.solved) v.json_only("schedule", {{"length", e.schedule_length}, {"liquid", e.liquid}});
     return v;
 }
 
-void run_simulate(const SimulateOptions& o) {
+/// Unequal sizes (or the weighted options) run a weighted schedule, unless a sending order
+/// on queues or a saved schedule of whole transfers is asked for; the equal-size-only
+/// options are refused as `liquid schedule` refuses them.
+bool simulate_weighted(const CLI::App& cmd, const SimulateOptions& o, const LoadedTraffic& in) {
+    if (!o.schedule_file.empty()) return is_weighted_schedule_json(o.schedule_file);
+    if (!wants_weighted(cmd, in)) return false;
+    if (o.executor == "queues" || is_sending_order(solve_options(o.scheduling, o.traffic.seed).method)) return false;
+    for (const char* option : {"--method", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"})
+        if (cmd.count(option) > 0)
+            throw InputError(option, "applies to equal-size traffics only; this traffic is weighted",
+                             "use --weighted-method, a sending order (--method round-robin, random, fifo), or drop it");
+    return true;
+}
+
+void run_simulate(const CLI::App& cmd, const SimulateOptions& o) {
     // The shared --seed of the traffic options also seeds the random order.
     const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);
     const CommandBudget budget(so);
@@ -128,9 +152,20 @@ void run_simulate(const SimulateOptions& o) {
     std::vector<double> rates =
         in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
     const Workload w = make_workload(in.traffic, rates);
-    ExecutionSpec spec{so, o.executor, nullptr, o.schedule_file, sim_options(o.times)};
+    ExecutionSpec spec;
+    spec.solve = so;
+    spec.executor = o.executor;
+    spec.saved_name = o.schedule_file;
+    spec.sim = sim_options(o.times);
     std::optional<Schedule> saved;
-    if (!o.schedule_file.empty()) {
+    std::optional<WeightedSchedule> saved_weighted;
+    if (simulate_weighted(cmd, o, in)) {
+        // What is left of --time-limit for the search (the command's budget, time_budget.hpp).
+        const double seconds = search_deadline(o.scheduling.time_limit_s).remaining_s();
+        spec.weighted = weighted_options(o.weighted, std::max(seconds, 1e-3), o.traffic.seed);
+        if (!o.schedule_file.empty())
+            spec.saved_weighted = &saved_weighted.emplace(read_weighted_schedule_json(o.schedule_file, in.traffic));
+    } else if (!o.schedule_file.empty()) {
         saved = read_schedule_json(o.schedule_file, in.traffic);
         spec.saved = &*saved;
     }
@@ -258,7 +293,9 @@ const RegisterCommand reg{
          cmd.add_option("--executor", o->executor,
                         "frames (schedule with barriers; default for liquid/optimal/dsatur) or queues (per-sender queues, "
                         "no sync; default for round-robin/random/fifo)");
-         cmd.add_option("--schedule", o->schedule_file, "run a saved schedule (`liquid schedule --json` output) frame by frame");
+         cmd.add_option("--schedule", o->schedule_file,
+                        "run a saved schedule (`liquid schedule --json` output, weighted or not) frame by frame");
+         add_weighted_options(cmd, o->weighted);
          cmd.add_option("--rate", o->rate,
                         "link rate in bytes/s for every link (default: the network's; 1e8 for link-set traffics)")
              ->check(positive_amount());
@@ -267,7 +304,7 @@ const RegisterCommand reg{
          cmd.add_flag("--json", o->json, "print one JSON object");
          cmd.callback([o, self] {
              if (!self->get_subcommands().empty()) return;  // `simulate testbed` runs instead
-             run_simulate(*o);
+             run_simulate(*self, *o);
          });
      }}};
 

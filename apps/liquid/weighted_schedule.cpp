@@ -4,6 +4,7 @@
 
 #include <climits>
 
+#include "liquid/io/schedule_json.hpp"
 #include "liquid/traffic/byte_load.hpp"
 #include "option_checks.hpp"
 
@@ -44,21 +45,15 @@ std::string seconds_text(double s) {
 }
 
 ResultView frames_view(const Traffic& t, const WeightedSchedule& s) {
-    nlohmann::json frames = nlohmann::json::array();
     std::string text = "frames (duration: pieces as transfer bytes):";
     for (int f = 0; f < s.length(); ++f) {
         const WeightedFrame& frame = s.frames[static_cast<std::size_t>(f)];
-        nlohmann::json pieces = nlohmann::json::array();
         std::string line;
-        for (const Piece& p : frame.pieces) {
-            pieces.push_back({{"transfer", t[p.transfer].name}, {"bytes", p.bytes}});
-            line += fmt::format("{}{} {}", line.empty() ? "" : ", ", t[p.transfer].name, p.bytes);
-        }
-        frames.push_back({{"duration_s", frame.duration_s}, {"pieces", pieces}});
+        for (const Piece& p : frame.pieces) line += fmt::format("{}{} {}", line.empty() ? "" : ", ", t[p.transfer].name, p.bytes);
         text += fmt::format("\n  {:>4}: {:>12}  {}", f + 1, seconds_text(frame.duration_s), line);
     }
     ResultView v(19);
-    v.row("frames", frames, text);
+    v.row("frames", weighted_frames_to_json(t, s), text);
     return v;
 }
 

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <set>
+#include <utility>
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/time_budget.hpp"
@@ -44,6 +45,7 @@ void route_plan(Plan& plan, const RankTraffic& traffic) {
     std::vector<char> local(static_cast<std::size_t>(k * k), 0);
     for (const RankPair& p : traffic.local) local[static_cast<std::size_t>(p.src * k + p.dst)] = 1;
     plan.links.assign(plan.frames.size(), {});
+    plan.link_names = traffic.traffic.link_names();
     for (std::size_t f = 0; f < plan.frames.size(); ++f)
         for (const RankPair& p : plan.frames[f]) {
             const std::size_t at = static_cast<std::size_t>(p.src * k + p.dst);
@@ -104,6 +106,38 @@ PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, 
     return out;
 }
 
+namespace {
+
+// The routes of a plan: one per pair, links named, and the frames non-congesting.
+std::string verify_routes(const Plan& plan) {
+    if (plan.links.size() != plan.frames.size())
+        return "the plan has routes for " + std::to_string(plan.links.size()) + " frames, not " +
+               std::to_string(plan.frames.size());
+    const auto links = static_cast<int>(plan.link_names.size());
+    std::vector<std::pair<int, int>> user(plan.link_names.size(), {-1, -1});  // (frame, pair) last on each link
+    for (std::size_t f = 0; f < plan.frames.size(); ++f) {
+        if (plan.links[f].size() != plan.frames[f].size())
+            return "frame " + std::to_string(f) + " has " + std::to_string(plan.frames[f].size()) + " pairs and " +
+                   std::to_string(plan.links[f].size()) + " routes";
+        for (std::size_t i = 0; i < plan.frames[f].size(); ++i)
+            for (int l : plan.links[f][i]) {
+                const auto where = [&] {
+                    const RankPair& p = plan.frames[f][i];
+                    return "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+                };
+                if (l < 0 || l >= links) return where() + " uses link " + std::to_string(l) + ", which has no name";
+                const std::pair<int, int> here{static_cast<int>(f), static_cast<int>(i)};
+                if (user[l] == here) return where() + " uses link " + plan.link_names[l] + " twice";
+                if (user[l].first == here.first)
+                    return where() + " shares link " + plan.link_names[l] + " with another pair of its frame";
+                user[l] = here;
+            }
+    }
+    return "";
+}
+
+}  // namespace
+
 std::string verify_plan(const Plan& plan) {
     const int k = plan.ranks;
     if (k < 0) return "the plan has a negative number of ranks";
@@ -112,20 +146,21 @@ std::string verify_plan(const Plan& plan) {
     std::vector<char> seen(static_cast<std::size_t>(k) * k, 0);
     for (std::size_t f = 0; f < plan.frames.size(); ++f)
         for (const RankPair& p : plan.frames[f]) {
-            const std::string where =
-                "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+            const auto where = [&] {
+                return "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+            };
             if (p.src < 0 || p.src >= k || p.dst < 0 || p.dst >= k)
-                return where + " names a rank outside 0.." + std::to_string(k - 1);
-            if (p.src == p.dst) return where + " is a self-transfer (done locally, not planned)";
+                return where() + " names a rank outside 0.." + std::to_string(k - 1);
+            if (p.src == p.dst) return where() + " is a self-transfer (done locally, not planned)";
             char& s = seen[static_cast<std::size_t>(p.src) * k + p.dst];
-            if (s) return where + " appears twice";
+            if (s) return where() + " appears twice";
             s = 1;
         }
     for (int s = 0; s < k; ++s)
         for (int d = 0; d < k; ++d)
             if (s != d && !seen[static_cast<std::size_t>(s) * k + d])
                 return "pair " + std::to_string(s) + "->" + std::to_string(d) + " is in no frame";
-    return "";
+    return plan.links.empty() ? "" : verify_routes(plan);
 }
 
 std::vector<int> one_rank_per_host(const Network& net) { return net.hosts(); }

@@ -5,8 +5,37 @@
 
 namespace liquid::plan {
 
+namespace {
+
+using nlohmann::json;
+
+// "links" (the names of the links the plan uses, in order of first use) and "routes" (per
+// frame, per pair, indices into "links"): the plan's routes without the rest of the network.
+void write_routes(const Plan& plan, json& doc) {
+    std::vector<int> index(plan.link_names.size(), -1);
+    json names = json::array(), routes = json::array();
+    for (const auto& frame : plan.links) {
+        json f = json::array();
+        for (const auto& route : frame) {
+            json r = json::array();
+            for (int l : route) {
+                if (index[l] < 0) {
+                    index[l] = static_cast<int>(names.size());
+                    names.push_back(plan.link_names[l]);
+                }
+                r.push_back(index[l]);
+            }
+            f.push_back(r);
+        }
+        routes.push_back(f);
+    }
+    doc["links"] = names;
+    doc["routes"] = routes;
+}
+
+}  // namespace
+
 nlohmann::json plan_json(const Plan& plan) {
-    using nlohmann::json;
     json frames = json::array();
     for (const auto& frame : plan.frames) {
         json f = json::array();
@@ -26,17 +55,17 @@ nlohmann::json plan_json(const Plan& plan) {
         for (const RankFrame& f : by_rank[r]) rf.push_back({{"send", f.send_to}, {"recv", f.recv_from}});
         per_rank.push_back({{"rank", r}, {"host", plan.hosts.empty() ? "" : plan.hosts[r]}, {"frames", rf}});
     }
-    return {{"format", "liquid-plan"},   {"version", 1},
-            {"network", plan.network},   {"method", plan.method},
-            {"ranks", plan.ranks},       {"hosts", plan.hosts},
-            {"duration", plan.duration}, {"length", plan.length()},
-            {"liquid", plan.liquid},     {"optimal", plan.optimal},
-            {"frames", frames},          {"per_rank", per_rank}};
+    json doc = {{"format", "liquid-plan"},   {"version", 1},
+                {"network", plan.network},   {"method", plan.method},
+                {"ranks", plan.ranks},       {"hosts", plan.hosts},
+                {"duration", plan.duration}, {"length", plan.length()},
+                {"liquid", plan.liquid},     {"optimal", plan.optimal},
+                {"frames", frames},          {"per_rank", per_rank}};
+    if (!plan.links.empty()) write_routes(plan, doc);
+    return doc;
 }
 
 namespace {
-
-using nlohmann::json;
 
 // A member of the plan file, or an InputError naming the file and JSON path.
 const json& member(const json& j, const std::string& key, const std::string& file, const std::string& at,
@@ -51,8 +80,8 @@ const json& member(const json& j, const std::string& key, const std::string& fil
 /// Like every other JSON input: a misspelt member is an error, not silently ignored
 /// (members starting with "x-" are extensions and allowed).
 void reject_unknown_members(const json& doc, const std::string& path) {
-    static const char* const known[] = {"format",   "version", "network", "method",  "ranks",  "hosts",
-                                        "duration", "length",  "liquid",  "optimal", "frames", "per_rank"};
+    static const char* const known[] = {"format", "version", "network", "method", "ranks",    "hosts", "duration",
+                                        "length", "liquid",  "optimal", "frames", "per_rank", "links", "routes"};
     for (const auto& [key, value] : doc.items()) {
         if (key.rfind("x-", 0) == 0) continue;
         bool ok = false;
@@ -70,6 +99,38 @@ int rank_number(const json& v, const std::string& where) {
                                : (v.get<std::int64_t>() < 0 || v.get<std::int64_t>() > 1000000))
         throw InputError(where, "rank " + v.dump() + " is outside 0..1000000", "write ranks of MPI_COMM_WORLD: 0, 1, ...");
     return v.get<int>();
+}
+
+// "links" and "routes" (write_routes), both or neither; their shape and meaning are checked
+// by verify_plan.
+void read_routes(const json& doc, const std::string& path, Plan& plan) {
+    if (doc.contains("links") != doc.contains("routes"))
+        throw InputError(path + ": /" + (doc.contains("links") ? "routes" : "links"), "missing",
+                         "give both \"links\" and \"routes\", or neither");
+    if (!doc.contains("links")) return;
+    for (const json& name : member(doc, "links", path, "", &json::is_array, "an array of link names")) {
+        if (!name.is_string()) throw InputError(path + ": /links", "a link name is a string", "write link names in quotes");
+        plan.link_names.push_back(name.get<std::string>());
+    }
+    const json& routes = member(doc, "routes", path, "", &json::is_array, "an array of frames of routes");
+    for (std::size_t f = 0; f < routes.size(); ++f) {
+        const std::string at = path + ": /routes/" + std::to_string(f);
+        if (!routes[f].is_array()) throw InputError(at, "expected an array of routes", "write [[0, 3], ...]");
+        plan.links.emplace_back();
+        for (std::size_t i = 0; i < routes[f].size(); ++i) {
+            const json& route = routes[f][i];
+            const std::string where = at + "/" + std::to_string(i);
+            if (!route.is_array()) throw InputError(where, "a route is an array of link indices", "write [0, 3, ...]");
+            plan.links.back().emplace_back();
+            for (const json& l : route) {
+                if (!l.is_number_integer() || l.get<long long>() < 0 ||
+                    l.get<long long>() >= static_cast<long long>(plan.link_names.size()))
+                    throw InputError(where, "link " + l.dump() + " is not an index into \"links\"",
+                                     "give indices 0.." + std::to_string(plan.link_names.size()) + "-1");
+                plan.links.back().back().push_back(l.get<int>());
+            }
+        }
+    }
 }
 
 }  // namespace
@@ -121,8 +182,11 @@ Plan read_plan_json(const std::string& path) {
             plan.frames.back().push_back({rank_number(pair[0], where), rank_number(pair[1], where)});
         }
     }
+    read_routes(doc, path, plan);
     if (std::string problem = verify_plan(plan); !problem.empty())
-        throw InputError(path + ": /frames", problem, "every ordered pair of distinct ranks must be in exactly one frame");
+        throw InputError(path + ": /frames", problem,
+                         "every ordered pair of distinct ranks must be in exactly one frame, and a frame's routes "
+                         "must not share a link");
     return plan;
 }
 

@@ -53,4 +53,37 @@ SimResult run_frames(const Workload& w, const Schedule& schedule, const SimOptio
     return r;
 }
 
+Workload piece_workload(const Workload& w, const WeightedSchedule& s, Schedule& frames) {
+    Workload out;
+    out.link_rate = w.link_rate;
+    out.link_names = w.link_names;
+    out.sender_host = w.sender_host;
+    out.receiver_host = w.receiver_host;
+    frames.frames.assign(s.frames.size(), {});
+    for (std::size_t f = 0; f < s.frames.size(); ++f)
+        for (const Piece& p : s.frames[f].pieces) {
+            if (p.transfer < 0 || p.transfer >= w.message_count() || p.bytes <= 0)
+                throw InputError("weighted schedule frame " + std::to_string(f + 1),
+                                 "a piece names no transfer of the traffic or carries no bytes",
+                                 "simulate the schedule of this traffic");
+            const SimMessage& whole = w.messages[static_cast<std::size_t>(p.transfer)];
+            SimMessage m = whole;
+            m.first = static_cast<int>(out.path_links.size());
+            out.path_links.insert(out.path_links.end(), w.path(p.transfer), w.path(p.transfer) + whole.hops);
+            m.size = static_cast<double>(p.bytes);
+            m.stream_time = whole.stream_time * (m.size / whole.size);
+            frames.frames[f].push_back(out.message_count());
+            out.messages.push_back(m);
+            out.message_names.push_back(w.message_names[static_cast<std::size_t>(p.transfer)]);
+            out.total_bytes += m.size;
+        }
+    return out;
+}
+
+SimResult run_weighted_frames(const Workload& w, const WeightedSchedule& s, const SimOptions& options) {
+    Schedule frames;
+    const Workload pieces = piece_workload(w, s, frames);
+    return run_frames(pieces, frames, options);
+}
+
 }  // namespace liquid::sim

@@ -19,7 +19,7 @@ TEST(InterposerEnvironment, Defaults) {
     const auto e = parse({});
     EXPECT_TRUE(e.problems.empty());
     EXPECT_EQ(e.sync, Sync::Barrier);
-    EXPECT_EQ(e.min_bytes, 32768);
+    EXPECT_EQ(e.min_bytes, 65536);
     EXPECT_FALSE(e.compare);
     EXPECT_EQ(e.time_limit_s, 2.0);
     EXPECT_EQ(e.method, "optimal");

@@ -128,6 +128,59 @@ TEST(Plan, JsonRoundTrip) {
     EXPECT_EQ(back.duration, plan.duration);
 }
 
+// The names of the links pair i of frame f occupies.
+std::vector<std::string> route_names(const Plan& plan, std::size_t f, std::size_t i) {
+    std::vector<std::string> names;
+    for (int l : plan.links[f][i]) names.push_back(plan.link_names[static_cast<std::size_t>(l)]);
+    return names;
+}
+
+// A plan file carries its routes, so `links` synchronisation works without the network:
+// the same links per pair, and every rank gets the same tokens as from the built plan.
+TEST(Plan, JsonCarriesTheRoutes) {
+    for (const Network& net : {make_fat_tree(2, 3), make_torus({3, 3}, true)}) {
+        const Plan plan = build_plan(net, one_rank_per_host(net), fast()).plan;
+        const Plan back = read_plan_json(test::temp_file(plan_json(plan).dump(), ".json"));
+        ASSERT_EQ(back.links.size(), plan.frames.size());
+        for (std::size_t f = 0; f < plan.frames.size(); ++f)
+            for (std::size_t i = 0; i < plan.frames[f].size(); ++i)
+                EXPECT_EQ(route_names(back, f, i), route_names(plan, f, i)) << net.name() << " frame " << f;
+        const auto built = rank_plans(plan), read = rank_plans(back);
+        for (int r = 0; r < plan.ranks; ++r)
+            for (std::size_t f = 0; f < plan.frames.size(); ++f) {
+                EXPECT_EQ(read[r].frames[f].wait_for, built[r].frames[f].wait_for) << net.name();
+                EXPECT_EQ(read[r].frames[f].signal, built[r].frames[f].signal) << net.name();
+            }
+    }
+}
+
+TEST(Plan, JsonRoutesAreChecked) {
+    const std::string head = R"({"format": "liquid-plan", "version": 1, "ranks": 3, "frames": [[[0, 1], [1, 2]], )"
+                             R"([[1, 0], [2, 1]], [[0, 2]], [[2, 0]]], )";
+    auto error = [&](const std::string& tail) {
+        try {
+            read_plan_json(test::temp_file(head + tail, ".json"));
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    const std::string ok_routes = R"("routes": [[[0, 1], [2, 3]], [[4, 5], [6, 7]], [[0, 3]], [[6, 5]]]})";
+    EXPECT_EQ(error(R"("links": ["a", "b", "c", "d", "e", "f", "g", "h"], )" + ok_routes), "accepted");
+    // Two pairs of frame 0 on link "b".
+    const std::string shared = error(R"("links": ["a", "b", "c", "d", "e", "f", "g", "h"], )"
+                                     R"("routes": [[[0, 1], [1, 3]], [[4, 5], [6, 7]], [[0, 3]], [[6, 5]]]})");
+    EXPECT_NE(shared.find("frame 0: pair 1->2 shares link b"), std::string::npos) << shared;
+    EXPECT_NE(error(R"("links": ["a"], )" + ok_routes).find("/routes/0/0"), std::string::npos);
+    EXPECT_NE(error(R"("links": ["a", "b", "c", "d", "e", "f", "g", "h"]})").find("/routes"), std::string::npos);
+    EXPECT_NE(error(R"("links": ["a", "b", "c", "d", "e", "f", "g", "h"], "routes": [[[0], [2]]]})").find("routes for 1 frames"),
+              std::string::npos);
+    EXPECT_NE(error(R"("links": ["a", "b", "c", "d", "e", "f", "g", "h"], )"
+                    R"("routes": [[[0, 0], [2, 3]], [[4, 5], [6, 7]], [[0, 3]], [[6, 5]]]})")
+                  .find("uses link a twice"),
+              std::string::npos);
+}
+
 TEST(Plan, JsonErrorsNameThePath) {
     const std::string bad =
         test::temp_file(R"({"format": "liquid-plan", "version": 1, "ranks": 2, "frames": [[[0, 1]]]})", ".json");

@@ -33,7 +33,7 @@ TEST(ReportBrowser, PagesOpenOfflineAndEveryFigureRenders) {
     ASSERT_EQ(rc, 0) << liquid::test::slurp(log) << liquid::test::slurp((out / "browser.json").string());
 
     const auto result = nlohmann::json::parse(liquid::test::slurp((out / "browser.json").string()));
-    ASSERT_EQ(result["pages"].size(), 4U);
+    ASSERT_EQ(result["pages"].size(), 5U);
     for (const auto& page : result["pages"]) {
         const std::string file = page["file"];
         EXPECT_TRUE(page["problems"].empty()) << file << ": " << page["problems"].dump();
@@ -44,11 +44,14 @@ TEST(ReportBrowser, PagesOpenOfflineAndEveryFigureRenders) {
             EXPECT_TRUE(c["svg_marks"].get<int>() > 0 || c["canvas_inked_pixels"].get<int>() > 0) << file;
         EXPECT_TRUE(fs::exists(fs::path(file).replace_extension(".png"))) << file;
     }
-    // The Swiss-T1 schedule page shows as many frames as the saved schedule has.
-    const auto schedule = nlohmann::json::parse(liquid::test::slurp((out / "schedule-t1.json").string()));
-    const auto& t1 = result["pages"][0];
-    EXPECT_EQ(t1["frames"].get<int>(), schedule["schedule"]["length"].get<int>());
-    EXPECT_EQ(t1["pictograms_all"].get<int>(), schedule["schedule"]["length"].get<int>());
+    // The InfiniBand and Swiss-T1 schedule pages show as many frames as their saved schedules have.
+    int page = 0;
+    for (const char* saved : {"schedule-ib.json", "schedule-t1.json"}) {
+        const auto schedule = nlohmann::json::parse(liquid::test::slurp((out / saved).string()));
+        const auto& shown = result["pages"][page++];
+        EXPECT_EQ(shown["frames"].get<int>(), schedule["schedule"]["length"].get<int>()) << saved;
+        EXPECT_EQ(shown["pictograms_all"].get<int>(), schedule["schedule"]["length"].get<int>()) << saved;
+    }
     // The shortcuts wrote their pages (testbed t1 --report, simulate testbed --report).
     for (const char* f : {"testbed-t1.html", "testbed-sim.html"}) EXPECT_GT(fs::file_size(out / f), 500000U) << f;
     // --svg-dir wrote the drawings and the rendered charts.

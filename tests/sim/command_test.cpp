@@ -70,6 +70,44 @@ TEST(SimulateCommand, DeadlockingRoutingExitsWithTwoInsteadOfHanging) {
     EXPECT_EQ(run("simulate --traffic-json " + file + " --method dsatur").exit_code, 0);
 }
 
+// A demand matrix runs its weighted schedule; the saved schedule file runs the same pieces;
+// the equal-size-only options are refused and a sending order still runs on queues.
+TEST(SimulateCommand, DemandMatrixRunsItsWeightedScheduleAgainstTheBound) {
+    const std::string demand = testing::TempDir() + "sim_demand.csv";
+    std::ofstream(demand) << "0,1000000,10,5\n2000000,0,7,300000\n1,2,0,4000000\n50000,60000,70000,0\n";
+    const std::string spec = "--network crossbar:4 --demand " + demand;
+    CommandResult r = run("simulate " + spec + " --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    // The busiest link is x-h3, into h3 (column 4): T* = its bytes / 125 MB/s.
+    EXPECT_NEAR(j["bound_s"].get<double>(), (5 + 300000 + 4000000) / 1.25e8, 1e-12);
+    EXPECT_NEAR(j["makespan_s"].get<double>(), j["planned_time_s"].get<double>(), 1e-12);
+    EXPECT_NEAR(j["ratio_to_bound"].get<double>(), j["bound_s"].get<double>() / j["makespan_s"].get<double>(), 1e-12);
+    EXPECT_EQ(j["total_bytes"], 7480025);
+
+    CommandResult s = run("schedule " + spec + " --frame-overhead 1e-4 --json");
+    ASSERT_EQ(s.exit_code, 0) << s.err;
+    const std::string file = testing::TempDir() + "sim_weighted_schedule.json";
+    std::ofstream(file) << s.out;
+    const auto saved = nlohmann::json::parse(s.out);
+    r = run("simulate " + spec + " --schedule " + file + " --frame-overhead 1e-4 --barrier 1e-4 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto k = nlohmann::json::parse(r.out);
+    EXPECT_EQ(k["frames"], saved["schedule"]["frames"].size());
+    EXPECT_NEAR(k["makespan_s"].get<double>(), saved["time_s"].get<double>() - 1e-4, 1e-9);
+
+    std::ofstream(file) << R"({"schedule": {"frames": [{"pieces": [{"transfer": "h0-h1", "bytes": 0}]}]}})";
+    r = run("simulate " + spec + " --schedule " + file);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("/schedule/frames/0/pieces/0/bytes"), std::string::npos) << r.err;
+    r = run("simulate " + spec + " --method dsatur");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("--weighted-method"), std::string::npos) << r.err;
+    r = run("simulate " + spec + " --method round-robin --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["executor"], "queues");
+}
+
 TEST(SimulateCommand, TestbedTableOnAFewPatterns) {
     const std::string dir = testing::TempDir() + "sim_testbed";
     CommandResult r = run("simulate testbed --limit 6 --threads 2 --random-runs 2 --json --out " + dir);

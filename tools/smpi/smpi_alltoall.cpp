@@ -133,7 +133,8 @@ double timed_call(const Run& run, int ranks) {
     return any_failed > 0 ? -1 : last - first;
 }
 
-// Rank 0 reads the plan (and computes the bound); every rank gets its frames.
+// Rank 0 reads the plan (and computes the bound); every rank gets its frames with the
+// tokens of the `links` mode, computed from the routes the plan file carries.
 liquid::plan::RankPlan load_plan(const Args& a, int rank, int ranks, double& bound_s) {
     liquid::plan::Plan plan;
     std::string error;
@@ -152,7 +153,7 @@ liquid::plan::RankPlan load_plan(const Args& a, int rank, int ranks, double& bou
     int failed = !error.empty();
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (failed) throw InputError("", error);
-    return liquid::plan::rank_plan(liquid::mpi::broadcast_plan(rank == 0 ? &plan : nullptr, MPI_COMM_WORLD), rank);
+    return liquid::mpi::scatter_rank_plan(rank == 0 ? &plan : nullptr, MPI_COMM_WORLD);
 }
 
 int run_judge(const Args& a, int rank, int ranks) {

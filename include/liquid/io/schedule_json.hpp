@@ -7,6 +7,7 @@
 
 #include "liquid/traffic/schedule.hpp"
 #include "liquid/traffic/traffic.hpp"
+#include "liquid/traffic/weighted_schedule.hpp"
 
 namespace liquid {
 
@@ -17,5 +18,18 @@ nlohmann::json schedule_frames_to_json(const Traffic& traffic, const Schedule& s
 /// Throws InputError naming the file and JSON path for a malformed file or a name the
 /// traffic does not have.
 Schedule read_schedule_json(const std::string& path, const Traffic& traffic);
+
+/// A weighted schedule's frames: [{"duration_s": D, "pieces": [{"transfer": NAME,
+/// "bytes": B}, ...]}, ...] (D: the frame's data time).
+nlohmann::json weighted_frames_to_json(const Traffic& traffic, const WeightedSchedule& schedule);
+
+/// True when the file's frames are weighted frames (objects with "pieces").
+bool is_weighted_schedule_json(const std::string& path);
+
+/// Reads {"schedule": {"frames": [weighted frames]}} (or a bare {"frames": ...}); the
+/// durations are not read (they follow from the pieces). Throws InputError naming the file
+/// and JSON path for a malformed file, a name the traffic does not have or a piece that is
+/// not a positive whole number of bytes.
+WeightedSchedule read_weighted_schedule_json(const std::string& path, const Traffic& traffic);
 
 }  // namespace liquid

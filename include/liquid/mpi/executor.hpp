@@ -56,8 +56,8 @@ int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MP
 namespace liquid::mpi {
 
 /// Collective over `comm`: rank 0 passes its plan (the others pass nullptr) and every
-/// rank returns it. The plan travels as integers (frames and pairs; hosts and names stay
-/// on rank 0).
+/// rank returns it. The plan travels as integers (frames and pairs; hosts, names and
+/// routes stay on rank 0, so Sync::Links needs scatter_rank_plan).
 plan::Plan broadcast_plan(const plan::Plan* plan_on_root, MPI_Comm comm);
 
 /// Collective over `comm`: rank 0 passes the plan (the others nullptr) and every rank

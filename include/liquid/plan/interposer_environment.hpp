@@ -21,7 +21,7 @@ struct InterposerEnvironment {
     std::string method = "optimal";     // LIQUID_METHOD: liquid, optimal, dsatur, round-robin, ...
     double time_limit_s = 2.0;          // LIQUID_TIME_LIMIT: seconds, finite, > 0, at most a year
     Sync sync = Sync::Barrier;          // LIQUID_SYNC: barrier, links, none
-    long long min_bytes = 32768;        // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
+    long long min_bytes = 65536;        // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
     bool compare = false;               // LIQUID_COMPARE=1: alternate liquid and the MPI library
     std::vector<std::string> problems;  // one sentence per bad variable ("LIQUID_X: ...: fix")
 };

@@ -35,9 +35,11 @@ struct Plan {
     bool optimal = false;                       // length proven optimal
     std::vector<std::vector<RankPair>> frames;  // in execution order
     /// links[f][i]: the network links pair frames[f][i] occupies, in travel order (empty for
-    /// ranks on one host). Empty altogether when the plan carries no routes (a plan file):
-    /// see route_plan() and link_dependencies.hpp.
+    /// ranks on one host). Empty altogether when the plan carries no routes (a plan file
+    /// written without them): see route_plan() and link_dependencies.hpp.
     std::vector<std::vector<std::vector<int>>> links;
+    /// link_names[l]: the name of link l of `links` (the network's link names).
+    std::vector<std::string> link_names;
     int length() const { return static_cast<int>(frames.size()); }
 };
 
@@ -104,7 +106,9 @@ struct PlanResult {
 PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, const SolveOptions& options);
 
 /// "" when every ordered pair of distinct ranks appears in exactly one frame and no pair is
-/// a self-pair or out of range; otherwise a sentence naming the first problem.
+/// a self-pair or out of range, and, when the plan has routes, there is one route per pair,
+/// every link is named and no two pairs of a frame share a link; otherwise a sentence
+/// naming the first problem.
 std::string verify_plan(const Plan& plan);
 
 /// One rank per host, in the network's host order (the default of `liquid plan`).

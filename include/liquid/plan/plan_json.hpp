@@ -3,9 +3,14 @@
 //   {"format": "liquid-plan", "version": 1, "network": NAME, "method": M, "ranks": K,
 //    "hosts": [host of rank 0, ...], "duration": Λ, "length": L, "liquid": bool,
 //    "optimal": bool, "frames": [[[src, dst], ...], ...],
-//    "per_rank": [{"rank": r, "host": H, "frames": [{"send": [...], "recv": [...]}, ...]}, ...]}
+//    "per_rank": [{"rank": r, "host": H, "frames": [{"send": [...], "recv": [...]}, ...]}, ...],
+//    "links": [link name, ...], "routes": [[[link index, ...] per pair of the frame], ...]}
 // "frames" is authoritative (every ordered pair of distinct ranks once); "per_rank" is
-// the same plan seen by each rank, for runtimes that read one rank's part only.
+// the same plan seen by each rank, for runtimes that read one rank's part only. "links"
+// and "routes" (optional, written whenever the plan was built on a network) are the
+// network links each pair occupies, so the executor's `links` synchronisation and the
+// plan checker need no network: routes[f][i] belongs to frames[f][i], its numbers index
+// "links", and no two pairs of one frame share a link.
 #include <nlohmann/json.hpp>
 #include <string>
 

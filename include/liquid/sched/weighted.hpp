@@ -12,23 +12,9 @@
 #include <vector>
 
 #include "liquid/traffic/traffic.hpp"
+#include "liquid/traffic/weighted_schedule.hpp"
 
 namespace liquid {
-
-struct Piece {
-    int transfer = -1;
-    std::int64_t bytes = 0;
-};
-
-struct WeightedFrame {
-    std::vector<Piece> pieces;
-    double duration_s = 0;  // data time: the longest piece over its slowest link
-};
-
-struct WeightedSchedule {
-    std::vector<WeightedFrame> frames;
-    int length() const { return static_cast<int>(frames.size()); }
-};
 
 /// The problem a weighted schedule answers.
 struct WeightedProblem {

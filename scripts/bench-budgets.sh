@@ -22,7 +22,7 @@ echo
 exec python3 - "$liquid" "$rounds" <<'PY'
 import os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
-liquid, rounds = sys.argv[1], int(sys.argv[2])
+liquid, rounds = os.path.abspath(sys.argv[1]), int(sys.argv[2])
 work = tempfile.mkdtemp(prefix="liquid-bench-budgets-")
 
 
@@ -31,13 +31,15 @@ def run(args, interrupt_after=None):
     out = open(os.path.join(work, "stdout"), "wb")
     start = time.monotonic()
     p = subprocess.Popen([liquid] + args, stdout=out, stderr=subprocess.DEVNULL, cwd=work)
-    sent = None
+    sent, pid, status, usage = None, 0, 0, None
     if interrupt_after is not None:
         time.sleep(interrupt_after)
-        if p.poll() is None:
+        pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+        if pid == 0:  # still running
             sent = time.monotonic()
             p.send_signal(signal.SIGINT)
-    _, status, usage = os.wait4(p.pid, 0)
+    if pid == 0:
+        _, status, usage = os.wait4(p.pid, 0)
     end = time.monotonic()
     p.returncode = os.waitstatus_to_exitcode(status)
     out.close()

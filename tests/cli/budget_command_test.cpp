@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "support/run.hpp"
 
@@ -33,7 +34,8 @@ TEST(BudgetCommand, TimeLimitEndsNetworkBuildingAndRouting) {
     // 1 024-host all-to-all: every command exits 4 with one line naming --time-limit.
     const auto dir = fresh_dir("time");
     const std::string page = (dir / "page.html").string();
-    for (const std::string cmd : {"schedule --network fat-tree:4,5", "simulate --network torus:32x32",
+    for (const std::string& cmd :
+         std::vector<std::string>{"schedule --network fat-tree:4,5", "simulate --network torus:32x32",
                                   "plan --network hypercube:10", "report --network fat-tree:4,5 -o " + page}) {
         const auto r = run_liquid(cmd + " --time-limit 0.01");
         EXPECT_EQ(r.exit_code, 4) << cmd << "\n" << r.err;
@@ -59,7 +61,8 @@ TEST(BudgetCommand, MemoryLimitCountsNetworkRoutesAndTraffic) {
     // before any search: exit 3 and the message, for every command that takes the limit.
     const auto dir = fresh_dir("memory");
     const std::string page = (dir / "page.html").string();
-    for (const std::string cmd : {"schedule --network fat-tree:4,5", "simulate --network fat-tree:4,5",
+    for (const std::string& cmd :
+         std::vector<std::string>{"schedule --network fat-tree:4,5", "simulate --network fat-tree:4,5",
                                   "plan --network fat-tree:4,5", "report --network fat-tree:4,5 -o " + page}) {
         const auto r = run_liquid(cmd + " --memory-limit 60");
         EXPECT_EQ(r.exit_code, 3) << cmd << "\n" << r.err;

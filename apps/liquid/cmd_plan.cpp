@@ -5,6 +5,7 @@
 #include <fmt/ranges.h>
 
 #include "command.hpp"
+#include "command_budget.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_spec.hpp"
@@ -60,6 +61,7 @@ const RegisterCommand reg{
          cmd.callback([o] {
              if (o->json && o->msccl) throw InputError("--json/--msccl", "both were given", "choose one output format");
              const SolveOptions so = solve_options(o->scheduling);
+             const CommandBudget budget(so);
              const Network net = load_network(o->network);
              const plan::PlanResult r = plan::build_plan(net, rank_hosts(net, *o), so);
              if (o->msccl) fmt::print("{}", plan::plan_msccl_xml(r.plan, o->name));

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "command.hpp"
+#include "command_budget.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/output_file.hpp"
@@ -44,6 +45,7 @@ void run_report(const ReportOptions& o) {
     if (o.out.empty()) throw InputError("-o", "no output file", "give -o report.html");
     const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
     if (o.pictograms < 1) throw InputError("--pictograms", "must be >= 1", "frames drawn when the page opens, e.g. 24");
+    const CommandBudget budget(so);
     std::optional<LoadedTraffic> in;
     std::vector<std::string> inputs = o.from;
     for (std::string& file : traffic_input_files(o.traffic)) inputs.push_back(std::move(file));

@@ -3,12 +3,13 @@
 // printed.
 #include <fmt/core.h>
 
-#include <chrono>
+#include <algorithm>
 
 #include "command.hpp"
+#include "command_budget.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
-#include "liquid/base/memory_watch.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/results/schedule_result.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "option_checks.hpp"
@@ -35,7 +36,9 @@ void schedule_weighted(const CLI::App& cmd, const ScheduleOptions& o, const Load
         if (cmd.count(option) > 0)
             throw InputError(option, "applies to equal-size traffics only; this traffic is weighted",
                              "use --weighted-method, or drop it");
-    const WeightedOptions wo = weighted_options(o.weighted, o.scheduling.time_limit_s, o.traffic.seed);
+    // What is left of --time-limit for the search (the command's budget, time_budget.hpp).
+    const double seconds = search_deadline(o.scheduling.time_limit_s).remaining_s();
+    const WeightedOptions wo = weighted_options(o.weighted, std::max(seconds, 1e-3), o.traffic.seed);
     WeightedOptions run = wo;
     WeightedResult r;
     {
@@ -67,22 +70,20 @@ const RegisterCommand reg{
          add_weighted_options(cmd, o->weighted);
          cmd.add_flag("--json", o->json, "print one JSON object");
          cmd.callback([o, &cmd] {
-             const auto started = std::chrono::steady_clock::now();
              SolveOptions so = schedule_options(*o);
              // The limits hold for the whole command: the network, its routes and the
              // traffic count against --memory-limit and --time-limit as the search does.
-             const MemoryWatch memory(so.memory_limit_bytes);
+             const CommandBudget budget(so);
              LoadedTraffic in = load_traffic(o->traffic);
              if (wants_weighted(cmd, in)) return schedule_weighted(cmd, *o, in);
              SolveResult r;
              {
                  StatusLine status("schedule", !o->json);
-                 SolveOptions budget = so;
-                 budget.time_limit_s = remaining_seconds(so.time_limit_s, started);
-                 budget.progress = [&status](int length, int lower_bound, const std::string& phase) {
+                 SolveOptions run = so;
+                 run.progress = [&status](int length, int lower_bound, const std::string& phase) {
                      status.set(fmt::format("length {}, lower bound {} ({})", length, lower_bound, phase));
                  };
-                 r = solve(in.traffic, budget);
+                 r = solve(in.traffic, run);
              }
              // solve() only returns verified schedules; the front end checks again before printing.
              const std::string problem = verify_schedule(in.traffic, r.schedule);

@@ -10,9 +10,11 @@
 #include <memory>
 
 #include "command.hpp"
+#include "command_budget.hpp"
 #include "distribution.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/net/generators.hpp"
@@ -83,6 +85,9 @@ bool simulate_weighted(const CLI::App& cmd, const SimulateOptions& o, const Load
 }
 
 void run_simulate(const CLI::App& cmd, const SimulateOptions& o) {
+    // The shared --seed of the traffic options also seeds the random order.
+    const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);
+    const CommandBudget budget(so);
     LoadedTraffic in = load_traffic(o.traffic);
     double rate = o.rate > 0 ? o.rate : in.link_rate;
     if (!(rate > 0)) rate = 1e8;  // link-set traffics carry no rate
@@ -90,16 +95,17 @@ void run_simulate(const CLI::App& cmd, const SimulateOptions& o) {
     std::vector<double> rates =
         in.network && o.rate <= 0 ? sim::network_rates(*in.network) : uniform_rates(in.traffic.link_count(), rate);
     const Workload w = make_workload(in.traffic, rates);
-    // The shared --seed of the traffic options also seeds the random order.
     ExecutionSpec spec;
-    spec.solve = solve_options(o.scheduling, o.traffic.seed);
+    spec.solve = so;
     spec.executor = o.executor;
     spec.saved_name = o.schedule_file;
     spec.sim = sim_options(o.times);
     std::optional<Schedule> saved;
     std::optional<WeightedSchedule> saved_weighted;
     if (simulate_weighted(cmd, o, in)) {
-        spec.weighted = weighted_options(o.weighted, o.scheduling.time_limit_s, o.traffic.seed);
+        // What is left of --time-limit for the search (the command's budget, time_budget.hpp).
+        const double seconds = search_deadline(o.scheduling.time_limit_s).remaining_s();
+        spec.weighted = weighted_options(o.weighted, std::max(seconds, 1e-3), o.traffic.seed);
         if (!o.schedule_file.empty())
             spec.saved_weighted = &saved_weighted.emplace(read_weighted_schedule_json(o.schedule_file, in.traffic));
     } else if (!o.schedule_file.empty()) {

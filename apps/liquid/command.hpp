@@ -23,6 +23,12 @@ std::vector<CommandSpec>& command_registry();
 /// and errors"). Installs the SIGINT/SIGTERM handlers. Never exits the process.
 int run_command_line(int argc, char** argv);
 
+/// Work stopped before it had a result (a signal, --time-limit or --memory-limit while the
+/// network, routes or traffic are built) ends the process at once with its message and exit
+/// code, without unwinding (liquid/base/time_budget.hpp). For the `liquid` process only:
+/// not for in-process callers (the fuzz harness) nor `liquid-mpi` (MPI_Finalize must run).
+void end_at_once_when_out_of_budget();
+
 /// The arguments after `liquid` of the command line being run (for run manifests).
 const std::vector<std::string>& invocation();
 

@@ -1,14 +1,17 @@
 // The `liquid` command line: builds the subcommand tree from the registry (command.hpp),
 // runs it, and maps errors to exit codes (docs/formats.md, "Exit codes and errors"): 0 success,
 // 1 internal failure, 2 bad input or an output that cannot be written, 3 out of memory,
-// 130/143 stopped by SIGINT/SIGTERM.
+// 4 the --time-limit ran out before the command had a result, 130/143 stopped by
+// SIGINT/SIGTERM.
 #include <fmt/core.h>
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -23,6 +26,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/memory_watch.hpp"
 #include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/base/utf8.hpp"
 
 namespace liquid::app {
@@ -125,6 +129,26 @@ void set_memory_reserve() {
     if (memory_reserve) std::set_new_handler(release_reserve_and_fail);
 }
 
+/// The budget ran out while the command was still building its input (or simulating): a
+/// search would have returned its best result instead.
+int out_of_time_exit() {
+    fmt::print(stderr,
+               "liquid: error: --time-limit: the budget of {:g} s ran out after {:.2f} s, before the command had a result "
+               "(it was still building the network, routes or traffic, or simulating); raise --time-limit, or use a "
+               "smaller network or traffic\n",
+               liquid::time_budget_seconds(), liquid::command_seconds());
+    return 4;
+}
+
+/// The exit hook of work stopped before it had a result (time_budget.hpp): the reason's
+/// message and exit code, at once. One thread prints; the others leave it to the throw.
+void exit_out_of_budget() {
+    static std::atomic<bool> exiting{false};
+    if (exiting.exchange(true)) return;
+    std::fflush(stdout);
+    std::_Exit(liquid::stop_requested() ? interrupted_exit() : out_of_time_exit());
+}
+
 int out_of_memory_exit() {
     std::fputs(
         "liquid: error: out of memory: the input needs more memory than this machine gives the process "
@@ -149,6 +173,8 @@ int check_stdout() {
 
 }  // namespace
 
+void end_at_once_when_out_of_budget() { liquid::set_out_of_budget_exit(exit_out_of_budget); }
+
 static std::vector<std::string>& invocation_args() {
     static std::vector<std::string> args;
     return args;
@@ -157,6 +183,7 @@ static std::vector<std::string>& invocation_args() {
 const std::vector<std::string>& invocation() { return invocation_args(); }
 
 int run_command_line(int argc, char** argv) {
+    liquid::start_command_clock();  // --time-limit counts from here
     invocation_args().assign(argv + std::min(argc, 1), argv + argc);
     CLI::App app{"liquid: schedule collective communications at the liquid throughput of a network"};
     app.require_subcommand(1);
@@ -192,6 +219,10 @@ int run_command_line(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         fmt::print(stderr, "liquid: error: {} (see `{} --help`)\n", one_line(e.what()), command_path(app));
         return 2;
+    } catch (const liquid::OutOfTime&) {
+        check_stdout();
+        // A signal or the memory watch may have stopped the work first: theirs is the exit.
+        return liquid::stop_requested() ? interrupted_exit() : out_of_time_exit();
     } catch (const liquid::Interrupted&) {
         check_stdout();
         return interrupted_exit();

@@ -36,11 +36,6 @@ CLI::Validator finite_number(double lo, double hi, bool lo_open) {
         "NUMBER in " + range);
 }
 
-double remaining_seconds(double limit_s, std::chrono::steady_clock::time_point started) {
-    const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return std::max(1e-3, limit_s - spent);
-}
-
 CLI::Validator positive_seconds() { return finite_number(0, kYear, true); }
 CLI::Validator non_negative_seconds() { return finite_number(0, kYear, false); }
 CLI::Validator positive_amount() { return finite_number(0, kMaxAmount, true); }

@@ -3,7 +3,6 @@
 // range, and the error names the option (CLI11 prefixes the option name; exit code 2).
 // CLI11 alone would accept "nan", "inf" and, for unsigned options, wrap "-1" to 2^64-1.
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <string>
 
 namespace liquid::app {
@@ -21,11 +20,6 @@ CLI::Validator whole_number(long long lo, long long hi);
 
 /// A non-empty value (an empty file name or network spec is a mistake, not "the default").
 CLI::Validator non_empty();
-
-/// What is left of a `limit_s` budget that started at `started`, for the phase that comes
-/// after loading the input (at least 1 ms: the solver then returns its first verified
-/// construction at once).
-double remaining_seconds(double limit_s, std::chrono::steady_clock::time_point started);
 
 /// Largest message size and link rate accepted (1 PB, 1 PB/s): keeps simulated times finite.
 inline constexpr double kMaxAmount = 1e15;

@@ -14,11 +14,13 @@ void add_scheduling_options(CLI::App& cmd, SchedulingOptions& o, bool with_seed)
         ->capture_default_str()
         ->check(non_empty());
     cmd.add_option("--time-limit", o.time_limit_s,
-                   "wall-clock budget of the whole scheduling (bounds, constructions, searches), seconds")
+                   "wall-clock budget of the whole command (network, routes, traffic, search, output), seconds; exit 4 if it "
+                   "runs out before any result")
         ->capture_default_str()
         ->check(positive_seconds());
     cmd.add_option("--memory-limit", o.memory_limit_mb,
-                   "memory for searches, SAT encoding and large structures, MB (default: half the physical memory)")
+                   "resident memory of the whole command (network, routes, traffic, search), MB; exit 3 above it (default: half "
+                   "the physical memory)")
         ->check(finite_number(0, 1e9, false));
     cmd.add_option("--node-limit", o.node_limit,
                    "search-node budget of the exact searches: nodes plus categories enumerated (0 = none)")

@@ -15,6 +15,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/json_text.hpp"
 #include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/io/sha256.hpp"
 
 namespace liquid {
@@ -96,6 +97,7 @@ struct TemporaryFile {
     std::string path;
     int fd = -1;
     bool kept = false;
+    OutputInProgress writing;  // a stop unwinds and removes the file, never exits over it
     ~TemporaryFile() {
         if (fd >= 0) ::close(fd);
         if (!kept) ::unlink(path.c_str());
@@ -131,7 +133,7 @@ void write_file_atomically(const std::string& path, const Render& render) {
         if (S_ISDIR(st.st_mode)) throw InputError(path, "this is a directory", "give a file name");
         if (!S_ISREG(st.st_mode)) return write_in_place(path, render);
     }
-    TemporaryFile tmp{temporary_sibling(path)};
+    TemporaryFile tmp{temporary_sibling(path), -1, false, {}};
     tmp.fd = ::open(tmp.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (tmp.fd < 0) write_failed(path, errno);
     int err = render_to(tmp.fd, render);

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/time_budget.hpp"
 
 namespace liquid {
 
@@ -100,7 +101,9 @@ Network make_fat_tree(int k, int n) {
     // equal w's; going up from level l picks digit l+1 := h_l(dst) (destination mod k).
     std::vector<Routing::NextHopRow> next(static_cast<std::size_t>(net.node_count()));
     for (int l = 0; l < n; ++l)
-        for (int w = 0; w < per_level; ++w)
+        for (int w = 0; w < per_level; ++w) {
+            // Up to 2^24 entries: a signal or --time-limit ends it.
+            throw_if_out_of_budget();
             for (int h = 0; h < hosts; ++h) {  // host ids grow with h: rows come out sorted
                 bool covers = (h / ipow(k, l + 1)) == (w / ipow(k, l));
                 int hop;
@@ -109,6 +112,7 @@ Network make_fat_tree(int k, int n) {
                 else hop = sw_id(with_digit(w, l, digit(h, l)), l + 1);
                 next[static_cast<std::size_t>(sw_id(w, l))].emplace_back(host_ids[h], hop);
             }
+        }
     net.set_routing(Routing::table_rows(std::move(next)));
     return net;
 }
@@ -144,6 +148,7 @@ Network make_torus(const std::vector<int>& dims, bool wrap) {
     const auto hosts = net.hosts();
     std::vector<Routing::NextHopRow> next(static_cast<std::size_t>(net.node_count()));
     for (int i = 0; i < total; ++i) {
+        throw_if_out_of_budget();  // up to 2^24 entries: a signal or --time-limit ends it
         next[static_cast<std::size_t>(sw[i])].reserve(static_cast<std::size_t>(total - 1));
         for (int j = 0; j < total; ++j) {  // host ids grow with j: rows come out sorted
             if (i == j) continue;

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/plan/frame_order.hpp"
 
 namespace liquid::plan {
@@ -14,17 +15,25 @@ RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_ran
     for (const Link& l : net.links()) link_names.push_back(l.name);
     RankTraffic out{Traffic(link_names), {}, {}};
     const int k = static_cast<int>(host_of_rank.size());
-    for (int s = 0; s < k; ++s)
+    for (int s = 0; s < k; ++s) {
+        throw_if_out_of_budget();  // a million pairs at 1 024 ranks: a signal or --time-limit ends them
+        const int hs = host_of_rank[s];
+        std::vector<int> receivers;  // ranks on other hosts; one search routes them all
         for (int d = 0; d < k; ++d) {
             if (s == d) continue;
-            const int hs = host_of_rank[s], hd = host_of_rank[d];
-            if (hs == hd) {
-                out.local.push_back({s, d});
-                continue;
-            }
-            out.traffic.add(std::to_string(s) + "-" + std::to_string(d), net.route(hs, hd), hs, hd);
+            if (host_of_rank[d] == hs) out.local.push_back({s, d});
+            else receivers.push_back(d);
+        }
+        std::vector<int> hosts;
+        hosts.reserve(receivers.size());
+        for (int d : receivers) hosts.push_back(host_of_rank[d]);
+        std::vector<std::vector<int>> routes = net.routing().routes_from(net, hs, hosts);
+        for (std::size_t i = 0; i < receivers.size(); ++i) {
+            const int d = receivers[i];
+            out.traffic.add(std::to_string(s) + "-" + std::to_string(d), std::move(routes[i]), hs, host_of_rank[d]);
             out.pairs.push_back({s, d});
         }
+    }
     return out;
 }
 

@@ -23,6 +23,7 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/schedule.hpp"
@@ -545,7 +546,8 @@ void solve_optimal(Run& run) {
 
 Limits limits_of(const SolveOptions& o) {
     Limits limits;
-    limits.deadline = Deadline::after(o.time_limit_s);
+    // Within the command's --time-limit too, leaving it time for what it does with the result.
+    limits.deadline = search_deadline(o.time_limit_s);
     if (o.memory_limit_bytes > 0) limits.memory_bytes = o.memory_limit_bytes;
     return limits;
 }

@@ -1,7 +1,7 @@
 // Flit-level cross-check model (flit_model.hpp). Deliberately written as a plain
 // cycle-stepped loop with no code shared with the event-driven Wormhole.
 #include "liquid/sim/flit_model.hpp"
-#include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -59,7 +59,7 @@ public:
         std::size_t unfinished = msgs_.size();
         for (std::int64_t c = 0; unfinished > 0; ++c) {
             if (static_cast<std::uint64_t>(c) > limit_) return stop(RunStatus::EventLimit);
-            if ((c & 4095) == 0) throw_if_stopped();
+            if ((c & 4095) == 0) throw_if_out_of_budget();
             take_arrivals(c);
             bool progress = grant(c);
             progress |= move(c, [&](int m) {

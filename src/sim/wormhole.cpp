@@ -1,6 +1,6 @@
 // The link-reservation model (see wormhole.hpp for the rules and the tie rule).
 #include "sim/wormhole.hpp"
-#include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 
 #include <algorithm>
 
@@ -58,7 +58,7 @@ RunStatus Wormhole::run(const DoneFn& on_done) {
         while (!queue_.empty() && queue_.top().time == now_) {
             while (!queue_.empty() && queue_.top().time == now_) {
                 if (++events_ > o_.event_limit) return RunStatus::EventLimit;
-                if ((events_ & 4095U) == 0) throw_if_stopped();
+                if ((events_ & 4095U) == 0) throw_if_out_of_budget();
                 handle(queue_.pop());
             }
             grant_dirty_links();

@@ -8,7 +8,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
 #include "liquid/base/rng.hpp"
-#include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 
 namespace liquid {
 
@@ -130,6 +130,7 @@ std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<st
     std::vector<std::vector<int>> routes(pairs.size());
     try {
         parallel_for(senders.size(), 0, [&](std::size_t k) {
+            throw_if_out_of_budget();  // routes come before any result: --time-limit ends them
             const auto& mine = by_sender[static_cast<std::size_t>(senders[k])];
             std::vector<int> receivers;
             receivers.reserve(mine.size());
@@ -158,7 +159,8 @@ Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, 
     copies.reserve(pairs.size());
     const auto nodes = static_cast<std::uint64_t>(net.node_count());
     for (std::size_t i = 0; i < pairs.size(); ++i) {
-        if (i % 4096 == 0) throw_if_stopped();  // a signal or the memory watch: a million pairs take a while
+        // A signal, the memory watch or the time budget: a million pairs take a while.
+        if (i % 4096 == 0) throw_if_out_of_budget();
         const auto [s, r] = pairs[i];
         std::string name = net.node(s).name + "-" + net.node(r).name;
         if (int k = copies[static_cast<std::uint64_t>(s) * nodes + static_cast<std::uint64_t>(r)]++; k > 0)

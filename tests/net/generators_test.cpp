@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/net/generators.hpp"
 
@@ -22,6 +23,22 @@ std::size_t check_all_routes(const Network& net) {
             longest = std::max(longest, p.size());
         }
     return longest;
+}
+
+TEST(Generators, StopAndTimeBudgetEndTheRoutingTables) {
+    // The routing tables of fat-tree:4,5 and torus:32x32 hold 1.3 M and 1 M entries: a
+    // signal (the stop flag) or a spent --time-limit ends their construction, no network
+    // is returned.
+    request_stop(2);
+    EXPECT_THROW(make_network("fat-tree:4,5"), Interrupted);
+    EXPECT_THROW(make_network("torus:32x32"), Interrupted);
+    clear_stop_request();
+    start_command_clock();
+    set_time_budget(1e-9);
+    EXPECT_THROW(make_network("fat-tree:4,5"), OutOfTime);
+    EXPECT_THROW(make_network("torus:32x32"), OutOfTime);
+    clear_time_budget();
+    EXPECT_EQ(make_network("fat-tree:2,2").hosts().size(), 4u);
 }
 
 TEST(Generators, Crossbar) {

@@ -8,6 +8,7 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/net/swiss_t1_network.hpp"
@@ -290,6 +291,18 @@ TEST(Schedule, UnlimitedBaselinesStoppedBySignalThrowInterrupted) {
     EXPECT_THROW(run(t, Method::Optimal), Interrupted);
     clear_stop_request();
     EXPECT_EQ(verify_schedule(t, run(t, Method::RoundRobin).schedule), "");
+}
+
+TEST(Schedule, SpentCommandBudgetStillGivesAVerifiedSchedule) {
+    // --time-limit ran out while the traffic was built, after its last poll: the search
+    // has no time left but returns its first verified construction, never nothing.
+    const Traffic t = make_pattern(make_torus({6, 6}, true), PatternSpec{});
+    start_command_clock();
+    set_time_budget(1e-9);
+    const SolveResult r = run(t, Method::Optimal);
+    clear_time_budget();
+    EXPECT_EQ(verify_schedule(t, r.schedule), "");
+    EXPECT_GE(r.schedule.length(), r.duration);
 }
 
 TEST(Schedule, VerifierNamesTheProblem) {

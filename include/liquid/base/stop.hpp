@@ -21,6 +21,9 @@ void clear_stop_request() noexcept;
 class Interrupted : public std::runtime_error {
 public:
     Interrupted() : std::runtime_error("interrupted") {}
+
+protected:
+    explicit Interrupted(const char* why) : std::runtime_error(why) {}
 };
 
 /// Throws Interrupted if a stop was requested.

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "liquid/base/time_budget.hpp"
+
 namespace liquid {
 
 /// Writes `content` to `path` as described above. A path that exists and is not a regular
@@ -70,6 +72,7 @@ private:
     std::string manifest_text() const;
     void remove_previous_run() const;
 
+    OutputInProgress writing_;  // a stop unwinds and removes the staging directory
     std::filesystem::path dir_, staging_;
     RunInfo run_;
     std::vector<Staged> staged_;

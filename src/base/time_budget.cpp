@@ -1,0 +1,78 @@
+#include "liquid/base/time_budget.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+
+namespace liquid {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Nanoseconds on the steady clock: read from every thread that polls (parallel routing).
+std::atomic<Clock::rep> g_start{Clock::now().time_since_epoch().count()};
+std::atomic<Clock::rep> g_end{0};  // 0: no budget
+std::atomic<double> g_seconds{0};
+
+std::atomic<OutOfBudgetExit> g_exit{nullptr};
+std::atomic<int> g_outputs{0};
+
+Clock::time_point at(Clock::rep ticks) { return Clock::time_point(Clock::duration(ticks)); }
+
+}  // namespace
+
+void start_command_clock() noexcept {
+    g_start = Clock::now().time_since_epoch().count();
+    clear_time_budget();
+}
+
+double command_seconds() noexcept { return std::chrono::duration<double>(Clock::now() - at(g_start.load())).count(); }
+
+void set_time_budget(double seconds) noexcept {
+    if (!(seconds > 0) || !std::isfinite(seconds)) return clear_time_budget();
+    const auto span = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    g_seconds = seconds;
+    g_end = (at(g_start.load()) + span).time_since_epoch().count();
+}
+
+void clear_time_budget() noexcept {
+    g_end = 0;
+    g_seconds = 0;
+}
+
+double time_budget_seconds() noexcept { return g_seconds.load(); }
+
+bool time_budget_expired() noexcept {
+    const Clock::rep end = g_end.load(std::memory_order_relaxed);
+    return end != 0 && Clock::now().time_since_epoch().count() >= end;
+}
+
+void throw_if_out_of_budget() {
+    const bool stopped = stop_requested();
+    if (!stopped && !time_budget_expired()) return;
+    if (const OutOfBudgetExit hook = g_exit.load(); hook && g_outputs.load() == 0) hook();
+    if (stopped) throw Interrupted();
+    throw OutOfTime();
+}
+
+void set_out_of_budget_exit(OutOfBudgetExit hook) noexcept { g_exit = hook; }
+
+OutputInProgress::OutputInProgress() noexcept { ++g_outputs; }
+
+OutputInProgress::~OutputInProgress() { --g_outputs; }
+
+Deadline search_deadline(double seconds) {
+    const Deadline own = Deadline::after(seconds);
+    const Clock::rep end = g_end.load();
+    if (end == 0) return own;
+    const Clock::time_point now = Clock::now();
+    const double left = std::chrono::duration<double>(at(end) - now).count();
+    const double spent = std::chrono::duration<double>(now - at(g_start.load())).count();
+    const double reserve = std::clamp(spent, 0.0, std::max(0.0, left / 2));
+    // At least a microsecond: Deadline::after reads a non-positive span as "no limit".
+    return own.sooner(std::max(1e-6, left - reserve));
+}
+
+}  // namespace liquid

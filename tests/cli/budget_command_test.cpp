@@ -1,0 +1,76 @@
+// --time-limit and --memory-limit bound the whole command, network building and routing
+// included, for every command that takes them (docs/cli.md, "Budgets"). Nothing here
+// asserts a wall time: a budget far shorter than building the input must end with the
+// budget's exit code and message, not with a full run.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "support/run.hpp"
+
+namespace liquid {
+namespace {
+
+using test::run_liquid;
+
+bool sanitized() {
+    const char* s = std::getenv("LIQUID_SANITIZED");
+    return s && std::string(s) == "1";
+}
+
+/// A fresh directory for a command's output file.
+std::filesystem::path fresh_dir(const std::string& tag) {
+    auto d = std::filesystem::temp_directory_path() / ("liquid-budget-" + tag + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(d);
+    std::filesystem::create_directories(d);
+    return d;
+}
+
+TEST(BudgetCommand, TimeLimitEndsNetworkBuildingAndRouting) {
+    // 10 ms cannot build the 1.3 M routing-table entries and the million routes of a
+    // 1 024-host all-to-all: every command exits 4 with one line naming --time-limit.
+    const auto dir = fresh_dir("time");
+    const std::string page = (dir / "page.html").string();
+    for (const std::string& cmd :
+         std::vector<std::string>{"schedule --network fat-tree:4,5", "simulate --network torus:32x32",
+                                  "plan --network hypercube:10", "report --network fat-tree:4,5 -o " + page}) {
+        const auto r = run_liquid(cmd + " --time-limit 0.01");
+        EXPECT_EQ(r.exit_code, 4) << cmd << "\n" << r.err;
+        EXPECT_EQ(r.err.rfind("liquid: error: --time-limit: the budget of 0.01 s ran out", 0), 0u) << cmd << "\n" << r.err;
+        EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << cmd << "\n" << r.err;
+        EXPECT_EQ(r.out, "") << cmd;
+    }
+    EXPECT_TRUE(std::filesystem::is_empty(dir)) << "report left a file";
+    std::filesystem::remove_all(dir);
+}
+
+TEST(BudgetCommand, TimeLimitKeepsTheResultOfASmallInput) {
+    // The same budget on an input built in microseconds: the search gets what is left and
+    // returns its verified schedule.
+    const auto r = run_liquid("schedule --network crossbar:4 --time-limit 0.5 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"verified\": true"), std::string::npos) << r.out;
+}
+
+TEST(BudgetCommand, MemoryLimitCountsNetworkRoutesAndTraffic) {
+    if (sanitized()) GTEST_SKIP() << "Release only: the sanitizers' shadow memory is resident too";
+    // The network, its routes and the traffic of a 1 024-host all-to-all exceed 60 MB long
+    // before any search: exit 3 and the message, for every command that takes the limit.
+    const auto dir = fresh_dir("memory");
+    const std::string page = (dir / "page.html").string();
+    for (const std::string& cmd :
+         std::vector<std::string>{"schedule --network fat-tree:4,5", "simulate --network fat-tree:4,5",
+                                  "plan --network fat-tree:4,5", "report --network fat-tree:4,5 -o " + page}) {
+        const auto r = run_liquid(cmd + " --memory-limit 60");
+        EXPECT_EQ(r.exit_code, 3) << cmd << "\n" << r.err;
+        EXPECT_EQ(r.err.rfind("liquid: error: --memory-limit:", 0), 0u) << cmd << "\n" << r.err;
+    }
+    EXPECT_TRUE(std::filesystem::is_empty(dir)) << "report left a file";
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace liquid

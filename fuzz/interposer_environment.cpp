@@ -10,7 +10,7 @@
 #include "oracle.hpp"
 
 namespace {
-void check(bool holds, const char* what) { check(holds ? "" : "violated", what); }
+void check(bool holds, const char* what) { liquid::fuzz::require(holds ? "" : "violated", what); }
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {

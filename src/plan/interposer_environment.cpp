@@ -8,6 +8,7 @@
 #include <cstdlib>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/name_check.hpp"
 #include "liquid/sched/schedule.hpp"
 
 namespace liquid::plan {
@@ -16,7 +17,9 @@ namespace {
 constexpr double kYear = 365.0 * 24 * 3600;
 constexpr long long kMaxBytes = 1'000'000'000'000'000LL;  // 1 PB, as the command line's amounts
 
-std::string quoted(const std::string& v) { return "'" + v + "'"; }
+// Values come from the environment: shown cut and with control characters as \xNN, so every
+// problem stays one line.
+std::string quoted(const std::string& v) { return "'" + printable_name(v) + "'"; }
 
 // A finite number of seconds in (0, a year], written in full (no trailing text).
 bool parse_seconds(const std::string& text, double& out) {

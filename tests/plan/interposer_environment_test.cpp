@@ -64,5 +64,13 @@ TEST(InterposerEnvironment, RejectsWhatIsNotStrictlyValid) {
     EXPECT_EQ(e.problems.size(), 2u);
 }
 
+// A value with a line break (or any control character) is shown escaped: one line per problem.
+TEST(InterposerEnvironment, ProblemsStayOneLineWhateverTheValue) {
+    const auto e = parse({{"LIQUID_TIME_LIMIT", "\n"}, {"LIQUID_SYNC", "a\rb"}});
+    ASSERT_EQ(e.problems.size(), 2u);
+    EXPECT_EQ(e.problems[0].rfind("LIQUID_TIME_LIMIT: '\\x0a'", 0), 0u) << e.problems[0];
+    for (const std::string& p : e.problems) EXPECT_EQ(p.find_first_of("\n\r"), std::string::npos) << p;
+}
+
 }  // namespace
 }  // namespace liquid::plan

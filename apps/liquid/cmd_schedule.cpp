@@ -3,13 +3,10 @@
 // printed.
 #include <fmt/core.h>
 
-#include <algorithm>
-
 #include "command.hpp"
 #include "command_budget.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
-#include "liquid/base/time_budget.hpp"
 #include "liquid/results/schedule_result.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "option_checks.hpp"
@@ -31,14 +28,8 @@ struct ScheduleOptions {
 
 /// The weighted schedule of a traffic with sizes (one library call), verified again.
 void schedule_weighted(const CLI::App& cmd, const ScheduleOptions& o, const LoadedTraffic& in) {
-    for (const char* option :
-         {"--method", "--wavelengths", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"})
-        if (cmd.count(option) > 0)
-            throw InputError(option, "applies to equal-size traffics only; this traffic is weighted",
-                             "use --weighted-method, or drop it");
-    // What is left of --time-limit for the search (the command's budget, time_budget.hpp).
-    const double seconds = search_deadline(o.scheduling.time_limit_s).remaining_s();
-    const WeightedOptions wo = weighted_options(o.weighted, std::max(seconds, 1e-3), o.traffic.seed);
+    refuse_equal_size_options(cmd, "use --weighted-method, or drop it");
+    const WeightedOptions wo = weighted_options(o.weighted, o.scheduling.time_limit_s, o.traffic.seed);
     WeightedOptions run = wo;
     WeightedResult r;
     {

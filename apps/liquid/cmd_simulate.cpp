@@ -14,7 +14,6 @@
 #include "distribution.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
-#include "liquid/base/time_budget.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/io/schedule_json.hpp"
 #include "liquid/net/generators.hpp"
@@ -71,16 +70,12 @@ struct SimulateOptions {
 };
 
 /// Unequal sizes (or the weighted options) run a weighted schedule, unless a sending order
-/// on queues or a saved schedule of whole transfers is asked for; the equal-size-only
-/// options are refused as `liquid schedule` refuses them.
+/// on queues is asked for; the equal-size-only options are refused as `liquid schedule`
+/// refuses them. (A saved schedule says its own kind.)
 bool simulate_weighted(const CLI::App& cmd, const SimulateOptions& o, const LoadedTraffic& in) {
-    if (!o.schedule_file.empty()) return is_weighted_schedule_json(o.schedule_file);
     if (!wants_weighted(cmd, in)) return false;
     if (o.executor == "queues" || is_sending_order(solve_options(o.scheduling, o.traffic.seed).method)) return false;
-    for (const char* option : {"--method", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"})
-        if (cmd.count(option) > 0)
-            throw InputError(option, "applies to equal-size traffics only; this traffic is weighted",
-                             "use --weighted-method, a sending order (--method round-robin, random, fifo), or drop it");
+    refuse_equal_size_options(cmd, "use --weighted-method, a sending order (--method round-robin, random, fifo), or drop it");
     return true;
 }
 
@@ -100,17 +95,13 @@ void run_simulate(const CLI::App& cmd, const SimulateOptions& o) {
     spec.executor = o.executor;
     spec.saved_name = o.schedule_file;
     spec.sim = sim_options(o.times);
-    std::optional<Schedule> saved;
-    std::optional<WeightedSchedule> saved_weighted;
-    if (simulate_weighted(cmd, o, in)) {
-        // What is left of --time-limit for the search (the command's budget, time_budget.hpp).
-        const double seconds = search_deadline(o.scheduling.time_limit_s).remaining_s();
-        spec.weighted = weighted_options(o.weighted, std::max(seconds, 1e-3), o.traffic.seed);
-        if (!o.schedule_file.empty())
-            spec.saved_weighted = &saved_weighted.emplace(read_weighted_schedule_json(o.schedule_file, in.traffic));
-    } else if (!o.schedule_file.empty()) {
-        saved = read_schedule_json(o.schedule_file, in.traffic);
-        spec.saved = &*saved;
+    SavedSchedule saved;
+    if (!o.schedule_file.empty()) saved = read_saved_schedule_json(o.schedule_file, in.traffic);
+    if (saved.weighted || (!saved.whole && simulate_weighted(cmd, o, in))) {
+        spec.weighted = weighted_options(o.weighted, o.scheduling.time_limit_s, o.traffic.seed);
+        if (saved.weighted) spec.saved_weighted = &*saved.weighted;
+    } else if (saved.whole) {
+        spec.saved = &*saved.whole;
     }
     const results::SimulationRun run{in.source, &in.traffic, rate, o.traffic.seed, spec.sim, o.links};
     render(results::simulation_view(run, execute(in.traffic, w, spec)), o.json);

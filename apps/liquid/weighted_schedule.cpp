@@ -1,7 +1,10 @@
 #include "weighted_schedule.hpp"
 
+#include <algorithm>
 #include <climits>
 
+#include "liquid/base/error.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/traffic/byte_load.hpp"
 #include "option_checks.hpp"
 
@@ -28,9 +31,19 @@ WeightedOptions weighted_options(const WeightedCliOptions& o, double time_limit_
     w.method = parse_weighted_method(o.method);
     w.frame_overhead_s = o.frame_overhead;
     w.min_piece = o.min_piece;
-    w.time_limit_s = time_limit_s;
+    // What is left of --time-limit for the search (the command's budget, time_budget.hpp).
+    w.time_limit_s = std::max(search_deadline(time_limit_s).remaining_s(), 1e-3);
     w.seed = seed;
     return w;
+}
+
+void refuse_equal_size_options(const CLI::App& cmd, const std::string& fix) {
+    for (const char* name :
+         {"--method", "--wavelengths", "--solver", "--strategy", "--pivot", "--no-sat", "--no-structure", "--node-limit"}) {
+        const CLI::Option* option = cmd.get_option_no_throw(name);
+        if (option && option->count() > 0)
+            throw InputError(name, "applies to equal-size traffics only; this traffic is weighted", fix);
+    }
 }
 
 }  // namespace liquid::app

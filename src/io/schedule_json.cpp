@@ -42,12 +42,8 @@ int transfer_named(const nlohmann::json& name, const Traffic& traffic, const std
     return *idx;
 }
 
-}  // namespace
-
-Schedule read_schedule_json(const std::string& path, const Traffic& traffic) {
-    const nlohmann::json j = io::parse_json_file(path);
-    std::string where;
-    const nlohmann::json* frames = frames_of(j, path, where);
+// Frames of transfer names, at `where`.
+Schedule whole_frames(const nlohmann::json* frames, const std::string& where, const Traffic& traffic) {
     if (!frames || !frames->is_array())
         throw InputError(where, "no array of frames", "expected {\"schedule\": {\"frames\": [[names...], ...]}}");
     Schedule s;
@@ -62,27 +58,8 @@ Schedule read_schedule_json(const std::string& path, const Traffic& traffic) {
     return s;
 }
 
-nlohmann::json weighted_frames_to_json(const Traffic& traffic, const WeightedSchedule& schedule) {
-    nlohmann::json frames = nlohmann::json::array();
-    for (const WeightedFrame& frame : schedule.frames) {
-        nlohmann::json pieces = nlohmann::json::array();
-        for (const Piece& p : frame.pieces) pieces.push_back({{"transfer", traffic[p.transfer].name}, {"bytes", p.bytes}});
-        frames.push_back({{"duration_s", frame.duration_s}, {"pieces", pieces}});
-    }
-    return frames;
-}
-
-bool is_weighted_schedule_json(const std::string& path) {
-    const nlohmann::json j = io::parse_json_file(path);
-    std::string where;
-    const nlohmann::json* frames = frames_of(j, path, where);
-    return frames && frames->is_array() && !frames->empty() && (*frames)[0].is_object() && (*frames)[0].contains("pieces");
-}
-
-WeightedSchedule read_weighted_schedule_json(const std::string& path, const Traffic& traffic) {
-    const nlohmann::json j = io::parse_json_file(path);
-    std::string where;
-    const nlohmann::json* frames = frames_of(j, path, where);
+// Weighted frames (objects with "pieces"), at `where`.
+WeightedSchedule weighted_frames(const nlohmann::json* frames, const std::string& where, const Traffic& traffic) {
     const char* expected =
         "expected {\"schedule\": {\"frames\": [{\"pieces\": [{\"transfer\": NAME, \"bytes\": B}, ...]}, ...]}}";
     if (!frames || !frames->is_array()) throw InputError(where, "no array of frames", expected);
@@ -107,6 +84,36 @@ WeightedSchedule read_weighted_schedule_json(const std::string& path, const Traf
         }
     }
     return s;
+}
+
+}  // namespace
+
+Schedule read_schedule_json(const std::string& path, const Traffic& traffic) {
+    const nlohmann::json j = io::parse_json_file(path);
+    std::string where;
+    const nlohmann::json* frames = frames_of(j, path, where);
+    return whole_frames(frames, where, traffic);
+}
+
+nlohmann::json weighted_frames_to_json(const Traffic& traffic, const WeightedSchedule& schedule) {
+    nlohmann::json frames = nlohmann::json::array();
+    for (const WeightedFrame& frame : schedule.frames) {
+        nlohmann::json pieces = nlohmann::json::array();
+        for (const Piece& p : frame.pieces) pieces.push_back({{"transfer", traffic[p.transfer].name}, {"bytes", p.bytes}});
+        frames.push_back({{"duration_s", frame.duration_s}, {"pieces", pieces}});
+    }
+    return frames;
+}
+
+SavedSchedule read_saved_schedule_json(const std::string& path, const Traffic& traffic) {
+    const nlohmann::json j = io::parse_json_file(path);
+    std::string where;
+    const nlohmann::json* frames = frames_of(j, path, where);
+    SavedSchedule saved;
+    if (frames && frames->is_array() && !frames->empty() && (*frames)[0].is_object() && (*frames)[0].contains("pieces"))
+        saved.weighted = weighted_frames(frames, where, traffic);
+    else saved.whole = whole_frames(frames, where, traffic);
+    return saved;
 }
 
 }  // namespace liquid

@@ -108,6 +108,11 @@ PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, 
 
 namespace {
 
+// "frame F: pair S->D", the start of every problem verify_plan names (built only on failure).
+std::string pair_in_frame(std::size_t f, const RankPair& p) {
+    return "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
+}
+
 // The routes of a plan: one per pair, links named, and the frames non-congesting.
 std::string verify_routes(const Plan& plan) {
     if (plan.links.size() != plan.frames.size())
@@ -121,10 +126,7 @@ std::string verify_routes(const Plan& plan) {
                    std::to_string(plan.links[f].size()) + " routes";
         for (std::size_t i = 0; i < plan.frames[f].size(); ++i)
             for (int l : plan.links[f][i]) {
-                const auto where = [&] {
-                    const RankPair& p = plan.frames[f][i];
-                    return "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
-                };
+                const auto where = [&] { return pair_in_frame(f, plan.frames[f][i]); };
                 if (l < 0 || l >= links) return where() + " uses link " + std::to_string(l) + ", which has no name";
                 const std::pair<int, int> here{static_cast<int>(f), static_cast<int>(i)};
                 if (user[l] == here) return where() + " uses link " + plan.link_names[l] + " twice";
@@ -146,9 +148,7 @@ std::string verify_plan(const Plan& plan) {
     std::vector<char> seen(static_cast<std::size_t>(k) * k, 0);
     for (std::size_t f = 0; f < plan.frames.size(); ++f)
         for (const RankPair& p : plan.frames[f]) {
-            const auto where = [&] {
-                return "frame " + std::to_string(f) + ": pair " + std::to_string(p.src) + "->" + std::to_string(p.dst);
-            };
+            const auto where = [&] { return pair_in_frame(f, p); };
             if (p.src < 0 || p.src >= k || p.dst < 0 || p.dst >= k)
                 return where() + " names a rank outside 0.." + std::to_string(k - 1);
             if (p.src == p.dst) return where() + " is a self-transfer (done locally, not planned)";

@@ -3,6 +3,7 @@
 // back by `liquid simulate --schedule FILE`. Frames name transfers, so a schedule file is
 // resolved against the traffic it is applied to. This file is the format's one owner.
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "liquid/traffic/schedule.hpp"
@@ -23,13 +24,19 @@ Schedule read_schedule_json(const std::string& path, const Traffic& traffic);
 /// "bytes": B}, ...]}, ...] (D: the frame's data time).
 nlohmann::json weighted_frames_to_json(const Traffic& traffic, const WeightedSchedule& schedule);
 
-/// True when the file's frames are weighted frames (objects with "pieces").
-bool is_weighted_schedule_json(const std::string& path);
+/// A saved schedule of either kind, as `liquid schedule --json` wrote it: exactly one of
+/// the two is set.
+struct SavedSchedule {
+    std::optional<Schedule> whole;             // frames of transfer names
+    std::optional<WeightedSchedule> weighted;  // frames of pieces
+};
 
-/// Reads {"schedule": {"frames": [weighted frames]}} (or a bare {"frames": ...}); the
-/// durations are not read (they follow from the pieces). Throws InputError naming the file
-/// and JSON path for a malformed file, a name the traffic does not have or a piece that is
-/// not a positive whole number of bytes.
-WeightedSchedule read_weighted_schedule_json(const std::string& path, const Traffic& traffic);
+/// Reads {"schedule": {"frames": ...}} (or a bare {"frames": ...}) once: frames that are
+/// objects with "pieces" are weighted frames [{"pieces": [{"transfer": NAME, "bytes": B},
+/// ...]}, ...] (their durations are not read: they follow from the pieces), others are
+/// frames of names as read_schedule_json reads them. Throws InputError naming the file and
+/// JSON path for a malformed file, a name the traffic does not have or a piece that is not
+/// a positive whole number of bytes.
+SavedSchedule read_saved_schedule_json(const std::string& path, const Traffic& traffic);
 
 }  // namespace liquid

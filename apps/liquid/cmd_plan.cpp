@@ -27,13 +27,14 @@ std::vector<int> rank_hosts(const Network& net, const PlanOptions& o) {
     return plan::hosts_by_name(net, plan::read_rank_map(o.rank_map), o.rank_map);
 }
 
-/// The plan file (the JSON LIQUID_PLAN reads, owned by the plan module) and, as text, one
-/// line per rank: for each frame whom it receives from and sends to.
-ResultView plan_view(const plan::PlanResult& r) {
+/// The plan file (the JSON LIQUID_PLAN reads, owned by the plan module) or, as text, one
+/// line per rank: for each frame whom it receives from and sends to. The two share no row
+/// and each costs seconds at 1 024 ranks, so only the one printed is made.
+ResultView plan_view(const plan::PlanResult& r, bool json) {
     const plan::Plan& p = r.plan;
     ResultView v;
-    v.json_fields(plan::plan_json(p))
-        .text_only(fmt::format("network:   {}   ranks: {}   method: {}", p.network, p.ranks, p.method))
+    if (json) return std::move(v.json_fields(plan::plan_json(p)));
+    v.text_only(fmt::format("network:   {}   ranks: {}   method: {}", p.network, p.ranks, p.method))
         .text_only(fmt::format("length:    {} frames, duration (Lambda) {}: {}", p.length(), p.duration,
                                length_verdict(p.liquid, p.optimal, r.solve.timed_out)));
     // Every rank's frames in one pass (rank_plan per rank would redo the link dependencies K times).
@@ -65,7 +66,7 @@ const RegisterCommand reg{
              const Network net = load_network(o->network);
              const plan::PlanResult r = plan::build_plan(net, rank_hosts(net, *o), so);
              if (o->msccl) fmt::print("{}", plan::plan_msccl_xml(r.plan, o->name));
-             else render(plan_view(r), o->json);
+             else render(plan_view(r, o->json), o->json);
          });
      }}};
 

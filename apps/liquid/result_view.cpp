@@ -11,4 +11,9 @@ void render(const ResultView& view, bool json) {
     else fmt::print("{}", view.to_text());
 }
 
+void render(ResultView&& view, bool json) {
+    if (json) print_json(std::move(view).to_json());
+    else fmt::print("{}", view.to_text());
+}
+
 }  // namespace liquid::app

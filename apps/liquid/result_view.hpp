@@ -10,5 +10,7 @@ using results::views_of;
 
 /// Prints the view: one indented JSON object on stdout with `json`, its text otherwise.
 void render(const ResultView& view, bool json);
+/// The same for a view built for this output only: its JSON values are moved, not copied.
+void render(ResultView&& view, bool json);
 
 }  // namespace liquid::app

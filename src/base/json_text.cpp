@@ -1,6 +1,6 @@
 #include "liquid/base/json_text.hpp"
 
-#include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/base/utf8.hpp"
 
 namespace liquid {
@@ -49,7 +49,7 @@ public:
     Writer(std::string& out, int indent) : out_(out), indent_(indent) {}
 
     void write(const nlohmann::json& j, int depth) {
-        if (++containers_ % 256 == 0) throw_if_stopped();
+        if (++containers_ % 256 == 0) throw_if_stop_requested();
         if (!j.is_structured() || j.empty() || !has_structured_member(j)) return write_whole(j, depth);
         const bool object = j.is_object();
         out_ += object ? '{' : '[';

@@ -57,6 +57,12 @@ void throw_if_out_of_budget() {
     throw OutOfTime();
 }
 
+void throw_if_stop_requested() {
+    if (!stop_requested()) return;
+    if (const OutOfBudgetExit hook = g_exit.load(); hook && g_outputs.load() == 0) hook();
+    throw Interrupted();
+}
+
 void set_out_of_budget_exit(OutOfBudgetExit hook) noexcept { g_exit = hook; }
 
 OutputInProgress::OutputInProgress() noexcept { ++g_outputs; }

@@ -1,6 +1,8 @@
 // i→j and j→i in different frames (frame_order.hpp).
 #include "liquid/plan/frame_order.hpp"
 
+#include "liquid/base/time_budget.hpp"
+
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -110,7 +112,8 @@ int separate_reverse_pairs(Plan& plan) {
     const bool was_valid = verify_plan(plan).empty();
     FrameUse use(plan);
     int moved = 0;
-    for (int f = 0; f < plan.length(); ++f)
+    for (int f = 0; f < plan.length(); ++f) {
+        throw_if_stop_requested();  // seconds at 1 024 ranks
         for (std::size_t i = 0; i < plan.frames[f].size(); ++i) {
             const RankPair p = plan.frames[f][i];
             if (p.src > p.dst || plan.links[f][i].empty()) continue;
@@ -121,6 +124,7 @@ int separate_reverse_pairs(Plan& plan) {
                 i = static_cast<std::size_t>(-1);  // frame f changed: rescan it
             }
         }
+    }
     if (std::string problem = verify_plan(plan); was_valid && !problem.empty())
         throw std::logic_error("separate_reverse_pairs broke the plan: " + problem);
     if (std::string problem = check_links(plan, before); !problem.empty())

@@ -1,6 +1,8 @@
 // Per-rank frames and the Sync::Links tokens between them (link_dependencies.hpp).
 #include "liquid/plan/link_dependencies.hpp"
 
+#include "liquid/base/time_budget.hpp"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -53,6 +55,7 @@ std::vector<LinkDependency> link_dependencies(const Plan& plan) {
     std::vector<LastUser> last;
     std::vector<LinkDependency> out;
     for (std::size_t f = 0; f < plan.frames.size(); ++f) {
+        throw_if_stop_requested();  // millions of dependencies at 1 024 ranks
         const auto& frame = plan.frames[f];
         for (std::size_t i = 0; i < frame.size(); ++i)
             for (int l : links_of(f, i)) {

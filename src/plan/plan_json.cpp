@@ -2,6 +2,7 @@
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/input_file.hpp"
+#include "liquid/base/time_budget.hpp"
 
 namespace liquid::plan {
 
@@ -15,6 +16,7 @@ void write_routes(const Plan& plan, json& doc) {
     std::vector<int> index(plan.link_names.size(), -1);
     json names = json::array(), routes = json::array();
     for (const auto& frame : plan.links) {
+        throw_if_stop_requested();  // a million routes at 1 024 ranks
         json f = json::array();
         for (const auto& route : frame) {
             json r = json::array();
@@ -38,6 +40,7 @@ void write_routes(const Plan& plan, json& doc) {
 nlohmann::json plan_json(const Plan& plan) {
     json frames = json::array();
     for (const auto& frame : plan.frames) {
+        throw_if_stop_requested();
         json f = json::array();
         for (const RankPair& p : frame) f.push_back({p.src, p.dst});
         frames.push_back(f);
@@ -51,6 +54,7 @@ nlohmann::json plan_json(const Plan& plan) {
         }
     json per_rank = json::array();
     for (int r = 0; r < plan.ranks; ++r) {
+        throw_if_stop_requested();
         json rf = json::array();
         for (const RankFrame& f : by_rank[r]) rf.push_back({{"send", f.send_to}, {"recv", f.recv_from}});
         per_rank.push_back({{"rank", r}, {"host", plan.hosts.empty() ? "" : plan.hosts[r]}, {"frames", rf}});

@@ -1,7 +1,7 @@
 // SVG network drawings (see network_drawing.hpp).
 #include "liquid/report/network_drawing.hpp"
 
-#include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "node_grid.hpp"
 
 #include <fmt/format.h>
@@ -53,7 +53,7 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
     for (int n = 0; n < net.node_count(); ++n) positions[static_cast<std::size_t>(n)] = at(n);
     NodeGrid grid(std::move(positions), node_r);
     for (int l = 0; l < net.link_count(); ++l) {
-        if (l % 1024 == 0) throw_if_stopped();  // SIGINT ends a drawing of tens of thousands of links
+        if (l % 1024 == 0) throw_if_stop_requested();  // SIGINT ends a drawing of tens of thousands of links
         const Link& link = net.link(l);
         const LinkMark& m = marks[static_cast<std::size_t>(l)];
         Point a = at(link.from), b = at(link.to);

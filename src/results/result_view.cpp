@@ -34,6 +34,11 @@ ResultView& ResultView::json_fields(const nlohmann::json& object) {
     return *this;
 }
 
+ResultView& ResultView::json_fields(nlohmann::json&& object) {
+    for (auto& member : object.items()) json_only(member.key(), std::move(member.value()));
+    return *this;
+}
+
 ResultView& ResultView::text_only(std::string line) {
     rows_.push_back({std::nullopt, nullptr, std::move(line) + "\n"});
     return *this;
@@ -71,10 +76,17 @@ ResultView& ResultView::text_if(bool shown) {
     return *this;
 }
 
-nlohmann::json ResultView::to_json() const {
+nlohmann::json ResultView::to_json() const& {
     nlohmann::json j = nlohmann::json::object();
     for (const Row& r : rows_)
         if (r.key) j[*r.key] = r.value;
+    return j;
+}
+
+nlohmann::json ResultView::to_json() && {
+    nlohmann::json j = nlohmann::json::object();
+    for (Row& r : rows_)
+        if (r.key) j[*r.key] = std::move(r.value);
     return j;
 }
 

@@ -1,7 +1,7 @@
 // The MILP as a CPLEX-LP file (see export_formats.hpp).
 #include <fmt/format.h>
 
-#include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "liquid/sched/export_formats.hpp"
 
 namespace liquid::sched {
@@ -49,7 +49,7 @@ void write_lp(std::ostream& out, const Traffic& traffic, const MilpModel& m) {
     write_sum(out, m, objective);
     out << "\nSubject To\n";
     for (std::size_t i = 0; i < m.rows.size(); ++i) {
-        if (i % 4096 == 0) throw_if_stopped();  // gigabytes at 1 000 hosts
+        if (i % 4096 == 0) throw_if_stop_requested();  // gigabytes at 1 000 hosts
         const MilpModel::Row& r = m.rows[i];
         out << ' ' << r.name << ": ";
         write_sum(out, m, r.terms);

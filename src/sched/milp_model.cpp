@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "liquid/base/error.hpp"
-#include "liquid/base/stop.hpp"
+#include "liquid/base/time_budget.hpp"
 #include "sched/schedulable_cnf.hpp"
 
 namespace liquid::sched {
@@ -37,7 +37,7 @@ void add_partition_rows(MilpModel& m) {
 void add_link_rows(const Traffic& traffic, MilpModel& m) {
     const auto users = maximal_user_sets(traffic, 1);
     for (std::size_t k = 0; k < users.size(); ++k) {
-        throw_if_stopped();  // links x frames rows: millions at 1 000 hosts
+        throw_if_stop_requested();  // links x frames rows: millions at 1 000 hosts
         for (int f = 0; f < m.frames; ++f) {
             MilpModel::Row r{index_name("link", static_cast<int>(k), f), {}, 'L', 0.0};
             for (int t : users[k]) r.terms.emplace_back(m.x(t, f), 1.0);

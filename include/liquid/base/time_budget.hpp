@@ -39,6 +39,11 @@ public:
 /// is being written.
 void throw_if_out_of_budget();
 
+/// Throws Interrupted on a stop request, calling the exit hook first like
+/// throw_if_out_of_budget(), and ignores the time budget: for writing out a result that
+/// exists (a long JSON text, an export), which the budget lets finish but a signal ends.
+void throw_if_stop_requested();
+
 /// The command's way out when throw_if_out_of_budget() stops work that has no result yet:
 /// it prints the reason and ends the process at once. Unwinding would free the partly
 /// built network, routes and traffic first (a million transfers: a quarter of a second

@@ -27,6 +27,8 @@ public:
     ResultView& json_only(std::string key, nlohmann::json value);
     /// Every member of a JSON object the library already describes (e.g. a file row), JSON only.
     ResultView& json_fields(const nlohmann::json& object);
+    /// The same, moving the members (a plan file of a million routes is not copied).
+    ResultView& json_fields(nlohmann::json&& object);
     /// A line only the text shows (a heading, a note, a line combining several JSON fields).
     ResultView& text_only(std::string line);
     /// A field shown as one free-form text line (e.g. a table row) with its JSON value.
@@ -40,7 +42,9 @@ public:
     /// Text only when `shown` (e.g. `--loads`); the JSON row is kept either way.
     ResultView& text_if(bool shown);
 
-    nlohmann::json to_json() const;
+    nlohmann::json to_json() const&;
+    /// The JSON, moving the rows' values out of a view that is no longer needed.
+    nlohmann::json to_json() &&;
     std::string to_text() const;
 
     /// A field label padded to the view's width: "traffic:" -> "traffic:            ".

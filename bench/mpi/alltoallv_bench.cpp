@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_ranks.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/mpi/executor.hpp"
 #include "liquid/plan/weighted_plan.hpp"
@@ -109,21 +110,8 @@ struct Root {
 
 Root root_network(const Args& a, int ranks) {
     Root r{liquid::load_network(a.network), {}};
-    if (a.rank_map.empty()) {
-        const auto all = r.net.hosts();
-        if (static_cast<int>(all.size()) < ranks) throw std::runtime_error("fewer hosts than ranks: give --rankmap");
-        r.hosts.assign(all.begin(), all.begin() + ranks);
-    } else {
-        auto names = liquid::plan::read_rank_map(a.rank_map);
-        names.resize(ranks);
-        r.hosts = liquid::plan::hosts_by_name(r.net, names, a.rank_map);
-    }
+    r.hosts = liquid::bench::rank_hosts(r.net, a.rank_map, ranks);
     return r;
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return (v[(v.size() - 1) / 2] + v[v.size() / 2]) / 2;
 }
 
 // Send and receive layouts of this rank for a byte matrix: blocks packed in rank order.
@@ -184,10 +172,10 @@ int main(int argc, char** argv) {
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     const std::vector<long long> tokens = token_matrix(a, size);
     if (rank == 0) {
-        std::printf("# family %s, %d ranks, seed %llu, tokens %d, top-k %d, zipf %.2f\n", a.family.c_str(), size, a.seed, a.tokens,
-                    a.top_k, a.zipf);
-        std::printf("%-12s %-8s %12s %12s %12s %8s %10s %12s\n", "token_bytes", "method", "median_ms", "min_ms", "max_ms", "vs_mpi",
-                    "bound_ms", "max_block");
+        std::printf("# family %s, %d ranks, seed %llu, tokens %d, top-k %d, zipf %.2f\n", a.family.c_str(), size, a.seed,
+                    a.tokens, a.top_k, a.zipf);
+        std::printf("%-12s %-8s %12s %12s %12s %8s %10s %12s\n", "token_bytes", "method", "median_ms", "min_ms", "max_ms",
+                    "vs_mpi", "bound_ms", "max_block");
     }
     const std::vector<std::string> methods{"mpi", "liquid", "uniform"};
     for (const long tb : a.token_bytes) {
@@ -203,7 +191,8 @@ int main(int argc, char** argv) {
                                  .bound_s;
         }
         Layout l = layout(bytes, rank, size);
-        PMPI_Alltoallv(l.send.data(), l.sc.data(), l.sd.data(), MPI_BYTE, l.want.data(), l.rc.data(), l.rd.data(), MPI_BYTE, comm);
+        PMPI_Alltoallv(l.send.data(), l.sc.data(), l.sd.data(), MPI_BYTE, l.want.data(), l.rc.data(), l.rd.data(), MPI_BYTE,
+                       comm);
         std::map<std::string, std::vector<double>> samples;
         for (int it = 0; it < a.warmup + a.iterations; ++it)
             for (const std::string& m : methods) {
@@ -230,13 +219,13 @@ int main(int argc, char** argv) {
                 if (it >= a.warmup) samples[m].push_back(slowest);
             }
         if (rank != 0) continue;
-        const double mpi = median(samples["mpi"]);
+        const double mpi = liquid::bench::median(samples["mpi"]);
         const long long block = *std::max_element(bytes.begin(), bytes.end());
         for (const std::string& m : methods) {
             const auto& s = samples[m];
-            std::printf("%-12ld %-8s %12.2f %12.2f %12.2f %8.3f %10.2f %12lld\n", tb, m.c_str(), median(s),
-                        *std::min_element(s.begin(), s.end()), *std::max_element(s.begin(), s.end()), median(s) / mpi, bound_ms,
-                        block);
+            std::printf("%-12ld %-8s %12.2f %12.2f %12.2f %8.3f %10.2f %12lld\n", tb, m.c_str(), liquid::bench::median(s),
+                        *std::min_element(s.begin(), s.end()), *std::max_element(s.begin(), s.end()),
+                        liquid::bench::median(s) / mpi, bound_ms, block);
         }
         std::fflush(stdout);
     }

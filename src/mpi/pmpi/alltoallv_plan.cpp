@@ -30,6 +30,12 @@ std::string ms(double seconds) {
     return text;
 }
 
+std::string seconds(double s) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g s", s);
+    return text;
+}
+
 // The cost of a synchronised frame: the median of a few barriers, as rank 0 sees them.
 double measure_frame_overhead(MPI_Comm comm) {
     std::vector<double> times;
@@ -88,8 +94,8 @@ Decision decide(const CommunicatorPlan& p, const std::vector<std::int64_t>& byte
         d.reason = "weighted plan: " + std::to_string(wp.plan.length()) + " frames (" + wp.method + "), " + times +
                    (wp.timed_out ? "; the budget ran out, best found so far" : "");
     } else if (wp.timed_out) {
-        d.reason = "budget ran out (LIQUID_V_TIME_LIMIT=" + std::to_string(p.v_time_limit_s) +
-                   " s) before a plan faster than the uniform one: uniform plan; " + times;
+        d.reason = "budget ran out (LIQUID_V_TIME_LIMIT=" + seconds(p.v_time_limit_s) +
+                   ") before a plan faster than the uniform one: uniform plan; " + times;
     } else {
         d.reason = "the uniform plan is as fast: uniform plan; " + times;
     }

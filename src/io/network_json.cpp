@@ -3,6 +3,7 @@
 #include "liquid/base/error.hpp"
 #include "liquid/base/json_text.hpp"
 #include "liquid/base/name_check.hpp"
+#include "liquid/base/stop.hpp"
 #include "liquid/io/json_input.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/traffic/patterns.hpp"
@@ -223,6 +224,7 @@ nlohmann::json network_to_json(const Network& net) {
     for (const auto& n : net.nodes()) j[n.kind == NodeKind::Host ? "hosts" : "switches"].push_back(n.name);
     j["links"] = nlohmann::json::array();
     for (int l = 0; l < net.link_count(); ++l) {
+        if (l % 4096 == 0) throw_if_stopped();
         const Link& link = net.link(l);
         nlohmann::json o{{"name", link.name}, {"from", net.node(link.from).name}, {"to", net.node(link.to).name}};
         if (link.rate > 0) o["rate"] = link.rate;
@@ -234,22 +236,32 @@ nlohmann::json network_to_json(const Network& net) {
         case Routing::Kind::Table: {
             nlohmann::json table = nlohmann::json::object();
             const auto& rows = r.next_hop_rows();
-            for (std::size_t sw = 0; sw < rows.size(); ++sw)
-                for (const auto& [dest, via] : rows[sw])
-                    table[net.node(static_cast<int>(sw)).name][net.node(dest).name] = net.node(via).name;
+            for (std::size_t sw = 0; sw < rows.size(); ++sw) {
+                if (rows[sw].empty()) continue;
+                throw_if_stopped();  // a row per switch: thousands of hosts each
+                nlohmann::json row = nlohmann::json::object();
+                for (const auto& [dest, via] : rows[sw]) row[net.node(dest).name] = net.node(via).name;
+                table[net.node(static_cast<int>(sw)).name] = std::move(row);
+            }
             j["routing"] = routing_object("table", "next_hop", std::move(table));
             break;
         }
         case Routing::Kind::Forwarding: {
             nlohmann::json table = nlohmann::json::object();
-            for (const auto& [sw, row] : r.out_link())
-                for (const auto& [dest, link] : row) table[net.node(sw).name][net.node(dest).name] = net.link(link).name;
+            for (const auto& [sw, row] : r.out_link()) {
+                if (row.empty()) continue;
+                throw_if_stopped();
+                nlohmann::json names = nlohmann::json::object();
+                for (const auto& [dest, link] : row) names[net.node(dest).name] = net.link(link).name;
+                table[net.node(sw).name] = std::move(names);
+            }
             j["routing"] = routing_object("forwarding", "out_link", std::move(table));
             break;
         }
         case Routing::Kind::Paths: {
             nlohmann::json paths = nlohmann::json::array();
             for (const auto& [pair, links] : r.explicit_paths()) {
+                if (paths.size() % 4096 == 0) throw_if_stopped();
                 nlohmann::json names = nlohmann::json::array();
                 for (int l : links) names.push_back(net.link(l).name);
                 paths.push_back({{"from", net.node(pair.first).name}, {"to", net.node(pair.second).name}, {"links", names}});

@@ -1,6 +1,9 @@
 // SVG network drawings (see network_drawing.hpp).
 #include "liquid/report/network_drawing.hpp"
 
+#include "liquid/base/stop.hpp"
+#include "node_grid.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,21 +19,6 @@ std::string link_attributes(const LinkMark& m, int index, const DrawingOptions& 
     if (!m.stroke.empty()) s += fmt::format(" stroke=\"{}\"", m.stroke);
     s += fmt::format(" stroke-width=\"{:.2f}\"", m.width > 0 ? m.width : default_width);
     return s;
-}
-
-/// True when the segment from node a to node b passes within `r` of a third node.
-template <class At>
-bool passes_through_a_node(const Network& net, const At& at, int a, int b, double r) {
-    const Point p = at(a), q = at(b);
-    const double dx = q.x - p.x, dy = q.y - p.y, len2 = dx * dx + dy * dy;
-    for (int n = 0; n < net.node_count(); ++n) {
-        if (n == a || n == b) continue;
-        const Point c = at(n);
-        const double t = ((c.x - p.x) * dx + (c.y - p.y) * dy) / len2;
-        if (t <= 0.05 || t >= 0.95) continue;
-        if (std::hypot(p.x + t * dx - c.x, p.y + t * dy - c.y) < r) return true;
-    }
-    return false;
 }
 
 std::string title_element(const LinkMark& m) { return m.title.empty() ? "" : "<title>" + xml_escape(m.title) + "</title>"; }
@@ -61,7 +49,11 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
     // straight line would run through another node (a torus wrap-around, a long chord)
     // is drawn as an arc around it.
     std::map<std::pair<int, int>, int> seen;
+    std::vector<Point> positions(static_cast<std::size_t>(net.node_count()));
+    for (int n = 0; n < net.node_count(); ++n) positions[static_cast<std::size_t>(n)] = at(n);
+    NodeGrid grid(std::move(positions), node_r);
     for (int l = 0; l < net.link_count(); ++l) {
+        if (l % 1024 == 0) throw_if_stopped();  // SIGINT ends a drawing of tens of thousands of links
         const Link& link = net.link(l);
         const LinkMark& m = marks[static_cast<std::size_t>(l)];
         Point a = at(link.from), b = at(link.to);
@@ -73,7 +65,7 @@ std::string network_svg(const Network& net, const NetworkLayout& layout, const s
         a = {a.x + ux * trim - uy * off, a.y + uy * trim + ux * off};
         b = {b.x - ux * trim - uy * off, b.y - uy * trim + ux * off};
         const std::string attrs = link_attributes(m, l, o, width);
-        if (passes_through_a_node(net, at, link.from, link.to, node_r)) {
+        if (grid.passes_through_a_node(link.from, link.to)) {
             // Both directions bow the same way, away from the centre of the drawing.
             const double mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, bulge = std::min(std::max(len * 0.12, node_r * 3), S * 0.07);
             const double side = (mx - S / 2) * -uy + (my - S / 2) * ux >= 0 ? 1 : -1;

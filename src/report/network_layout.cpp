@@ -1,6 +1,8 @@
 // Shape detection and placement for network drawings (see network_layout.hpp).
 #include "liquid/report/network_layout.hpp"
 
+#include "liquid/base/stop.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -190,6 +192,7 @@ void layout_force(const Network& net, NetworkLayout& L) {
     const double k = std::sqrt(1.0 / std::max(1, n));
     const int iterations = n > 400 ? 60 : 250;
     for (int it = 0; it < iterations; ++it) {
+        throw_if_stopped();  // quadratic in the nodes: seconds at thousands of hosts
         const double temperature = 0.1 * (1 - double(it) / iterations);
         std::vector<Point> d(static_cast<std::size_t>(n));
         for (int a = 0; a < n; ++a)

@@ -2,6 +2,7 @@
 // encoding (schedulable_cnf.hpp), collected first because the header counts the clauses.
 #include <fmt/format.h>
 
+#include "liquid/base/stop.hpp"
 #include "liquid/sched/export_formats.hpp"
 #include "sched/schedulable_cnf.hpp"
 
@@ -28,9 +29,11 @@ void write_cnf(std::ostream& out, const Traffic& traffic, int L, const std::vect
     write_transfer_comments(out, traffic, "c");
     out << "p cnf " << size.variables << ' ' << size.clauses << '\n';
     std::string line;
+    std::size_t clauses_written = 0;
     for (int lit : clauses.literals) {
         line += std::to_string(lit);
         if (lit == 0) {
+            if (++clauses_written % 65536 == 0) throw_if_stopped();  // gigabytes at 1 000 hosts
             out << line << '\n';
             line.clear();
         } else {

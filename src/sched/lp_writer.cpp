@@ -1,6 +1,7 @@
 // The MILP as a CPLEX-LP file (see export_formats.hpp).
 #include <fmt/format.h>
 
+#include "liquid/base/stop.hpp"
 #include "liquid/sched/export_formats.hpp"
 
 namespace liquid::sched {
@@ -47,7 +48,9 @@ void write_lp(std::ostream& out, const Traffic& traffic, const MilpModel& m) {
         if (m.objective[c] != 0) objective.emplace_back(static_cast<int>(c), m.objective[c]);
     write_sum(out, m, objective);
     out << "\nSubject To\n";
-    for (const auto& r : m.rows) {
+    for (std::size_t i = 0; i < m.rows.size(); ++i) {
+        if (i % 4096 == 0) throw_if_stopped();  // gigabytes at 1 000 hosts
+        const MilpModel::Row& r = m.rows[i];
         out << ' ' << r.name << ": ";
         write_sum(out, m, r.terms);
         out << ' ' << relation(r.sense) << ' ' << fmt::format("{:.17g}", r.rhs) << '\n';

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/stop.hpp"
 #include "sched/schedulable_cnf.hpp"
 
 namespace liquid::sched {
@@ -35,13 +36,15 @@ void add_partition_rows(MilpModel& m) {
 // Eq. 17 linked to the objective: at most one user of a link per frame, none in an unused frame.
 void add_link_rows(const Traffic& traffic, MilpModel& m) {
     const auto users = maximal_user_sets(traffic, 1);
-    for (std::size_t k = 0; k < users.size(); ++k)
+    for (std::size_t k = 0; k < users.size(); ++k) {
+        throw_if_stopped();  // links x frames rows: millions at 1 000 hosts
         for (int f = 0; f < m.frames; ++f) {
             MilpModel::Row r{index_name("link", static_cast<int>(k), f), {}, 'L', 0.0};
             for (int t : users[k]) r.terms.emplace_back(m.x(t, f), 1.0);
             r.terms.emplace_back(m.y(f), -1.0);
             m.rows.push_back(std::move(r));
         }
+    }
 }
 
 // Symmetry breaking: the clique's members in frames 0, 1, ...; frames used in order.

@@ -1,6 +1,7 @@
 // The MILP as a free-MPS file (see export_formats.hpp).
 #include <fmt/format.h>
 
+#include "liquid/base/stop.hpp"
 #include "liquid/sched/export_formats.hpp"
 
 namespace liquid::sched {
@@ -17,6 +18,7 @@ void write_mps(std::ostream& out, const Traffic& traffic, const MilpModel& m) {
     const MilpColumns cols = column_major(m);
     out << "COLUMNS\n MARKER 'MARKER' 'INTORG'\n";
     for (std::size_t c = 0; c < m.columns.size(); ++c) {
+        if (c % 4096 == 0) throw_if_stopped();  // gigabytes at 1 000 hosts
         if (m.objective[c] != 0) out << ' ' << m.columns[c] << " frames " << fmt::format("{:.17g}", m.objective[c]) << '\n';
         for (int k = cols.start[c]; k < cols.start[c + 1]; ++k)
             out << ' ' << m.columns[c] << ' ' << m.rows[static_cast<std::size_t>(cols.row[k])].name << ' '

@@ -1,4 +1,5 @@
 #include "liquid/traffic/analysis.hpp"
+#include "liquid/base/stop.hpp"
 
 #include <algorithm>
 
@@ -44,6 +45,7 @@ CongestionGraph::CongestionGraph(const Traffic& traffic) {
     adjacency_.assign(n, Bitset(n));
     std::size_t degree_sum = 0;
     for (std::size_t i = 0; i < n; ++i) {
+        if (i % 256 == 0) throw_if_stopped();  // quadratic: seconds beyond 10 000 transfers
         traffic[static_cast<int>(i)].links.for_each([&](std::size_t l) { adjacency_[i] |= users[l]; });
         adjacency_[i].reset(i);
         degree_sum += adjacency_[i].count();

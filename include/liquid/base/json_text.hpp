@@ -8,7 +8,9 @@
 namespace liquid {
 
 /// `j` serialised like nlohmann::json::dump(indent), with every string (member names
-/// included) that is not valid UTF-8 passed through printable_text().
+/// included) that is not valid UTF-8 passed through printable_text(). Long texts poll
+/// throw_if_stopped() (stop.hpp) as they grow: SIGINT or SIGTERM ends them. The time budget
+/// does not: a result that exists is written whole.
 std::string json_text(const nlohmann::json& j, int indent = -1);
 
 }  // namespace liquid

@@ -41,7 +41,7 @@ int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const plan::RankP
                               recv.count_of(self), recv.type, self, kTag, comm, MPI_STATUS_IGNORE);
         if (rc != MPI_SUCCESS) return rc;
     }
-    auto post_receives = [&](std::size_t f, std::vector<MPI_Request>& requests) {
+    auto post_receives = [&](std::size_t f, std::vector<MPI_Request>& requests) -> int {
         for (int p : plan.frames[f].recv_from) {
             if (recv.empty(p)) continue;
             requests.emplace_back();
@@ -50,7 +50,7 @@ int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const plan::RankP
         }
         return MPI_SUCCESS;
     };
-    auto post_sends = [&](std::size_t f, std::vector<MPI_Request>& requests) {
+    auto post_sends = [&](std::size_t f, std::vector<MPI_Request>& requests) -> int {
         for (int p : plan.frames[f].send_to) {
             if (send.empty(p)) continue;
             requests.emplace_back();

@@ -83,10 +83,10 @@ int alltoallv_weighted(const void* sendbuf, const int* sendcounts, const int* sd
     const auto& frames = plan.plan.frames;
     return run_frames(
         plan.plan, comm, options,
-        [&](std::size_t f, std::vector<MPI_Request>& r) {
+        [&](std::size_t f, std::vector<MPI_Request>& r) -> int {
             return post(frames[f].recv_from, plan.recvs[f], recv, false, comm, r);
         },
-        [&](std::size_t f, std::vector<MPI_Request>& r) { return post(frames[f].send_to, plan.sends[f], send, true, comm, r); });
+        [&](std::size_t f, std::vector<MPI_Request>& r) -> int { return post(frames[f].send_to, plan.sends[f], send, true, comm, r); });
 }
 
 plan::WeightedRankPlan scatter_weighted_rank_plan(const plan::WeightedPlan* plan_on_root, MPI_Comm comm) {

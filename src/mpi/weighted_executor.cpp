@@ -86,7 +86,9 @@ int alltoallv_weighted(const void* sendbuf, const int* sendcounts, const int* sd
         [&](std::size_t f, std::vector<MPI_Request>& r) -> int {
             return post(frames[f].recv_from, plan.recvs[f], recv, false, comm, r);
         },
-        [&](std::size_t f, std::vector<MPI_Request>& r) -> int { return post(frames[f].send_to, plan.sends[f], send, true, comm, r); });
+        [&](std::size_t f, std::vector<MPI_Request>& r) -> int {
+            return post(frames[f].send_to, plan.sends[f], send, true, comm, r);
+        });
 }
 
 plan::WeightedRankPlan scatter_weighted_rank_plan(const plan::WeightedPlan* plan_on_root, MPI_Comm comm) {

@@ -26,6 +26,14 @@
 #   --check-only         build the network, run the one-flow calibration, stop
 #   --check-bytes B      bytes of the calibration flow (default 4194304)
 #   --run-timeout S      bound of each mpirun, seconds (default 900)
+#   --alltoallv FAMILY   instead of the MPI_Alltoall rows: a skewed MPI_Alltoallv (moe,
+#                        half-empty, hot-receiver; bench/mpi/alltoallv_bench.cpp), the MPI
+#                        library's PMPI_Alltoallv, the interposer's MPI_Alltoallv and the
+#                        uniform plan interleaved call by call in one mpirun per sync mode;
+#                        the interposer's report says which path each matrix took
+#   --token-bytes B,B    --alltoallv: bytes per routed token (default 4096,16384,65536)
+#   --tokens N           --alltoallv: tokens per rank (default 256)
+#   --seed N             --alltoallv: the count matrix's seed (default 1)
 #
 # Checked at start: one flow from the first to the last host (across the inter-switch
 # cable) must reach >= 90 % of the path's rate, else the script says why and stops.
@@ -37,6 +45,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 BUILD=build HOSTS=3+3 RATE=100 CABLE_RATE="" BUFFER=deep CC=bbr MIN=1 MAX=1048576 SIZES="" ITERATIONS=5
 SYNC_MODES="none barrier" ALGORITHMS="1 2 3 4" METHOD=optimal JSON="" CHECK_ONLY=0 CHECK_BYTES=4194304 RUN_TIMEOUT=900
+ALLTOALLV="" TOKEN_BYTES=4096,16384,65536 TOKENS=256 SEED=1
 
 die() { echo "mpi_netns.sh: error: $*" >&2; exit 2; }
 need_value() { [ $# -ge 2 ] || die "$1 needs a value"; }
@@ -59,6 +68,10 @@ while [ $# -gt 0 ]; do
     --check-only) CHECK_ONLY=1; shift ;;
     --check-bytes) need_value "$@"; CHECK_BYTES=$2; shift 2 ;;
     --run-timeout) need_value "$@"; RUN_TIMEOUT=$2; shift 2 ;;
+    --alltoallv) need_value "$@"; ALLTOALLV=$2; shift 2 ;;
+    --token-bytes) need_value "$@"; TOKEN_BYTES=$2; shift 2 ;;
+    --tokens) need_value "$@"; TOKENS=$2; shift 2 ;;
+    --seed) need_value "$@"; SEED=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option '$1' (see --help)" ;;
   esac
@@ -77,6 +90,10 @@ is_int "$MIN" 1 && is_int "$MAX" "$MIN" || die "--min/--max: give 1 <= MIN <= MA
 is_int "$CHECK_BYTES" 1 || die "--check-bytes '$CHECK_BYTES': give bytes >= 1"
 is_int "$RUN_TIMEOUT" 1 || die "--run-timeout '$RUN_TIMEOUT': give seconds >= 1"
 for n in $ALGORITHMS; do is_int "$n" 1 || die "--algorithms '$ALGORITHMS': give coll_tuned alltoall algorithm numbers >= 1"; done
+case $ALLTOALLV in ""|moe|half-empty|hot-receiver) ;; *) die "--alltoallv '$ALLTOALLV': give moe, half-empty or hot-receiver" ;; esac
+[[ $TOKEN_BYTES =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--token-bytes '$TOKEN_BYTES': give bytes separated by commas"
+is_int "$TOKENS" 1 || die "--tokens '$TOKENS': give a whole number >= 1"
+is_int "$SEED" 0 || die "--seed '$SEED': give a whole number >= 0"
 for m in $SYNC_MODES; do [[ $m =~ ^[a-z]+$ ]] || die "--sync '$SYNC_MODES': give LIQUID_SYNC mode names"; done
 if [ -z "$SIZES" ]; then
   SIZES=$MIN
@@ -92,9 +109,13 @@ for tool in ip tc mpirun timeout sysctl python3; do
   command -v "$tool" >/dev/null || { echo "mpi_netns.sh: '$tool' not found" >&2; exit 77; }
 done
 BENCH="$BUILD/bench/mpi/bench_mpi_alltoall" LIQUID="$BUILD/liquid" PMPI="$BUILD/src/mpi/pmpi/libliquid_pmpi.so"
-NEEDED=("$BENCH"); [ "$CHECK_ONLY" = 1 ] || NEEDED+=("$LIQUID" "$PMPI")
-for f in "${NEEDED[@]}"; do [ -e "$f" ] || die "$f is missing: build the targets bench_mpi_alltoall, liquid and liquid_pmpi"; done
+BENCH_V="$BUILD/bench/mpi/bench_mpi_alltoallv"
+NEEDED=("$BENCH"); [ "$CHECK_ONLY" = 1 ] || NEEDED+=("$LIQUID" "$PMPI"); [ -z "$ALLTOALLV" ] || NEEDED+=("$BENCH_V")
+for f in "${NEEDED[@]}"; do
+  [ -e "$f" ] || die "$f is missing: build the targets bench_mpi_alltoall, bench_mpi_alltoallv, liquid and liquid_pmpi"
+done
 BENCH=$(readlink -f "$BENCH") LIQUID=$(readlink -f "$LIQUID" || true) PMPI=$(readlink -f "$PMPI" || true)
+BENCH_V=$(readlink -f "$BENCH_V" || true)
 if ! grep -qw "$CC" /proc/sys/net/ipv4/tcp_available_congestion_control; then
   command -v modprobe >/dev/null && modprobe "tcp_$CC" 2>/dev/null || true
   grep -qw "$CC" /proc/sys/net/ipv4/tcp_available_congestion_control ||
@@ -238,6 +259,24 @@ if awk -v f="$FRACTION" 'BEGIN { exit !(f < 0.9) }'; then
        "the machine is too loaded (load average$(cut -d' ' -f1-3 /proc/loadavg | sed 's/^/ /')) or the emulation is broken;" \
        "no measurement on this network would be trustworthy, stopping" >&2
   exit 1
+fi
+
+# --alltoallv: the skewed MPI_Alltoallv, one mpirun per sync mode, then stop.
+if [ -n "$ALLTOALLV" ]; then
+  for mode in $SYNC_MODES; do
+    echo "# MPI_Alltoallv, family $ALLTOALLV, LIQUID_SYNC=$mode (mpi: PMPI_Alltoallv; liquid: the interposer; uniform: the uniform plan)"
+    BENCH="$BENCH_V" mpi_run "$N" "$WORK/hosts" "$WORK/alltoallv-$mode.log" -x LD_PRELOAD="$PMPI" -x LIQUID_NETWORK="$NET" \
+      -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" \
+      -x LIQUID_REPORT="$WORK/report-v-$mode.json" -- --rankmap "$WORK/rankmap" --family "$ALLTOALLV" \
+      --token-bytes "$TOKEN_BYTES" --tokens "$TOKENS" --seed "$SEED" --iterations "$ITERATIONS" --warmup 1
+    grep -v '^liquid: ' "$WORK/alltoallv-$mode.log"
+    python3 -c 'import json, sys
+for m in json.load(open(sys.argv[1]))["plans"][0].get("alltoallv", {}).get("matrices", []):
+    print("# interposer: %s path, %d calls, %d cache hits, planned in %.1f ms: %s" % (m["path"], m["calls"], m["cache_hits"], m["planning_ms"], m["reason"]))' \
+      "$WORK/report-v-$mode.json"
+  done
+  echo "# commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo unknown); uptime at end:$(uptime)"
+  exit 0
 fi
 
 # Liquid through its interposer, one mpirun per sync mode, each with Open MPI's default

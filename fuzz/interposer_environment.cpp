@@ -1,6 +1,6 @@
 // libFuzzer harness: the interposer's environment parsing (LIQUID_* variables). The input
 // is NUL-separated values for LIQUID_TIME_LIMIT, LIQUID_SYNC, LIQUID_MIN_BYTES,
-// LIQUID_COMPARE and LIQUID_METHOD, in that order. Oracle: parsing never throws; every
+// LIQUID_COMPARE, LIQUID_METHOD and LIQUID_V_TIME_LIMIT, in that order. Oracle: parsing never throws; every
 // problem is one line naming its variable; accepted values are in range.
 #include <cmath>
 #include <string>
@@ -14,16 +14,16 @@ void check(bool holds, const char* what) { liquid::fuzz::require(holds ? "" : "v
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
-    static const char* const names[] = {"LIQUID_TIME_LIMIT", "LIQUID_SYNC", "LIQUID_MIN_BYTES", "LIQUID_COMPARE",
-                                        "LIQUID_METHOD"};
+    static const char* const names[] = {"LIQUID_TIME_LIMIT", "LIQUID_SYNC",   "LIQUID_MIN_BYTES",
+                                        "LIQUID_COMPARE",    "LIQUID_METHOD", "LIQUID_V_TIME_LIMIT"};
     std::vector<std::string> values(1);
-    for (std::size_t i = 0; i < size && values.size() <= 5; ++i) {
+    for (std::size_t i = 0; i < size && values.size() <= 6; ++i) {
         if (data[i] == 0) values.emplace_back();
         else values.back() += static_cast<char>(data[i]);
     }
-    values.resize(5);
+    values.resize(6);
     const auto e = liquid::plan::parse_interposer_environment([&](const char* name) -> const char* {
-        for (int i = 0; i < 5; ++i)
+        for (int i = 0; i < 6; ++i)
             if (std::string(name) == names[i]) return values[i].c_str();
         return nullptr;
     });
@@ -33,6 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
     }
     check(std::isfinite(e.time_limit_s) && e.time_limit_s > 0 && e.time_limit_s <= 365.0 * 24 * 3600,
           "the time limit is finite and positive");
+    check(std::isfinite(e.v_time_limit_s) && e.v_time_limit_s > 0 && e.v_time_limit_s <= 365.0 * 24 * 3600,
+          "the Alltoallv time limit is finite and positive");
     check(e.min_bytes >= 0, "LIQUID_MIN_BYTES is not negative");
     return 0;
 }

@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_ranks.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/mpi/executor.hpp"
 
@@ -82,25 +83,11 @@ Args parse(int argc, char** argv) {
 // Rank 0 plans with the library and broadcasts.
 liquid::plan::PlanResult plan_on_root(const Args& a, const std::string& method, int ranks) {
     const liquid::Network net = liquid::load_network(a.network);
-    std::vector<int> hosts;
-    if (a.rank_map.empty()) {
-        const auto all = net.hosts();
-        if (static_cast<int>(all.size()) < ranks) throw std::runtime_error("fewer hosts than ranks: give --rankmap");
-        hosts.assign(all.begin(), all.begin() + ranks);
-    } else {
-        auto names = liquid::plan::read_rank_map(a.rank_map);
-        names.resize(ranks);
-        hosts = liquid::plan::hosts_by_name(net, names, a.rank_map);
-    }
+    const std::vector<int> hosts = liquid::bench::rank_hosts(net, a.rank_map, ranks);
     liquid::SolveOptions o;
     o.method = liquid::parse_method(method);
     o.time_limit_s = a.time_limit;
     return liquid::plan::build_plan(net, hosts, o);
-}
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : (v[(v.size() - 1) / 2] + v[v.size() / 2]) / 2;
 }
 
 // One counter of a /proc/net table ("Prefix: name name ..." followed by "Prefix: value
@@ -231,7 +218,7 @@ int main(int argc, char** argv) {
                 MPI_Abort(comm, 1);
             }
             if (rank != 0) continue;
-            const double us = median(samples);
+            const double us = liquid::bench::median(samples);
             if (m == "mpi") mpi_us = us;
             const double moved = m == "flow" ? double(bytes) : double(bytes) * size * (size - 1);
             std::string counters;

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "frame_loop.hpp"
+
 namespace liquid::mpi {
 namespace {
 
@@ -31,72 +33,33 @@ struct Blocks {
     bool empty(int p) const { return MPI_Aint(count_of(p)) * type_size == 0; }
 };
 
-int check(const plan::RankPlan& plan, MPI_Comm comm) {
-    int rank = -1, size = 0;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
-    return plan.rank == rank && plan.ranks == size ? MPI_SUCCESS : MPI_ERR_ARG;
-}
-
-int token_tag(int frame) { return kTag + 1 + frame % kTokenTags; }
-
-// Sync::Links, before this frame's sends: a token from each rank that received the
-// previous message on one of the links.
-int await_tokens(const plan::RankFrame& frame, int f, MPI_Comm comm, std::vector<MPI_Request>& requests) {
-    requests.clear();
-    for (int p : frame.wait_for) {
-        requests.emplace_back();
-        if (int rc = MPI_Irecv(nullptr, 0, MPI_BYTE, p, token_tag(f), comm, &requests.back()); rc != MPI_SUCCESS) return rc;
-    }
-    return MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
-}
-
-// Sync::Links, after this frame: tokens to the ranks whose later messages use a link this
-// frame's received messages used. Completed at the end of the call.
-int send_tokens(const plan::RankFrame& frame, MPI_Comm comm, std::vector<MPI_Request>& pending) {
-    for (const plan::Token& t : frame.signal) {
-        pending.emplace_back();
-        if (int rc = MPI_Isend(nullptr, 0, MPI_BYTE, t.rank, token_tag(t.frame), comm, &pending.back()); rc != MPI_SUCCESS)
-            return rc;
-    }
-    return MPI_SUCCESS;
-}
-
 int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const plan::RankPlan& plan, const ExecOptions& options) {
-    if (int rc = check(plan, comm); rc != MPI_SUCCESS) return rc;
+    if (int rc = check_rank_plan(plan, comm); rc != MPI_SUCCESS) return rc;
     const int self = plan.rank;
     if (!send.empty(self) || !recv.empty(self)) {
         int rc = MPI_Sendrecv(send.at(self), send.count_of(self), send.type, self, kTag, const_cast<char*>(recv.at(self)),
                               recv.count_of(self), recv.type, self, kTag, comm, MPI_STATUS_IGNORE);
         if (rc != MPI_SUCCESS) return rc;
     }
-    const bool links = options.sync == Sync::Links;
-    std::vector<MPI_Request> requests, waits, tokens;
-    for (std::size_t f = 0; f < plan.frames.size(); ++f) {
-        const plan::RankFrame& frame = plan.frames[f];
-        requests.clear();
-        for (int p : frame.recv_from) {
+    auto post_receives = [&](std::size_t f, std::vector<MPI_Request>& requests) -> int {
+        for (int p : plan.frames[f].recv_from) {
             if (recv.empty(p)) continue;
             requests.emplace_back();
             int rc = MPI_Irecv(const_cast<char*>(recv.at(p)), recv.count_of(p), recv.type, p, kTag, comm, &requests.back());
             if (rc != MPI_SUCCESS) return rc;
         }
-        if (links)
-            if (int rc = await_tokens(frame, static_cast<int>(f), comm, waits); rc != MPI_SUCCESS) return rc;
-        for (int p : frame.send_to) {
+        return MPI_SUCCESS;
+    };
+    auto post_sends = [&](std::size_t f, std::vector<MPI_Request>& requests) -> int {
+        for (int p : plan.frames[f].send_to) {
             if (send.empty(p)) continue;
             requests.emplace_back();
             int rc = MPI_Isend(send.at(p), send.count_of(p), send.type, p, kTag, comm, &requests.back());
             if (rc != MPI_SUCCESS) return rc;
         }
-        if (int rc = MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE); rc != MPI_SUCCESS)
-            return rc;
-        if (options.sync == Sync::Barrier)
-            if (int rc = MPI_Barrier(comm); rc != MPI_SUCCESS) return rc;
-        if (links)
-            if (int rc = send_tokens(frame, comm, tokens); rc != MPI_SUCCESS) return rc;
-    }
-    return MPI_Waitall(static_cast<int>(tokens.size()), tokens.data(), MPI_STATUSES_IGNORE);
+        return MPI_SUCCESS;
+    };
+    return run_frames(plan, comm, options, post_receives, post_sends);
 }
 
 int own_rank(MPI_Comm comm) {

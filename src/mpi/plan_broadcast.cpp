@@ -1,6 +1,7 @@
 #include <vector>
 
 #include "liquid/mpi/executor.hpp"
+#include "rank_plan_codec.hpp"
 
 namespace liquid::mpi {
 namespace {
@@ -30,58 +31,19 @@ plan::Plan decode(const std::vector<long long>& in, int ranks) {
     return plan;
 }
 
-// Per frame: sends, receives, tokens awaited, tokens signalled (rank, frame), each
-// preceded by its count.
-void encode_rank_plan(const plan::RankPlan& plan, std::vector<int>& out) {
-    out.push_back(static_cast<int>(plan.frames.size()));
-    for (const plan::RankFrame& f : plan.frames) {
-        for (const auto* list : {&f.send_to, &f.recv_from, &f.wait_for}) {
-            out.push_back(static_cast<int>(list->size()));
-            out.insert(out.end(), list->begin(), list->end());
-        }
-        out.push_back(static_cast<int>(f.signal.size()));
-        for (const plan::Token& t : f.signal) out.insert(out.end(), {t.rank, t.frame});
-    }
-}
-
-plan::RankPlan decode_rank_plan(const std::vector<int>& in, int rank, int ranks) {
-    plan::RankPlan plan{rank, ranks, std::vector<plan::RankFrame>(in.empty() ? 0 : in[0])};
-    std::size_t i = 1;
-    auto list = [&](std::vector<int>& v) {
-        const int n = in[i++];
-        v.assign(in.begin() + static_cast<std::ptrdiff_t>(i), in.begin() + static_cast<std::ptrdiff_t>(i) + n);
-        i += n;
-    };
-    for (plan::RankFrame& f : plan.frames) {
-        list(f.send_to);
-        list(f.recv_from);
-        list(f.wait_for);
-        const int n = in[i++];
-        for (int k = 0; k < n; ++k, i += 2) f.signal.push_back({in[i], in[i + 1]});
-    }
-    return plan;
-}
-
 }  // namespace
 
 plan::RankPlan scatter_rank_plan(const plan::Plan* plan_on_root, MPI_Comm comm) {
     int rank = 0, size = 0;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
-    std::vector<int> all, counts(size), displs(size);
+    std::vector<std::vector<int>> parts(rank == 0 ? size : 0);
     if (rank == 0) {
         const std::vector<plan::RankPlan> plans = plan::rank_plans(*plan_on_root);
-        for (int r = 0; r < size; ++r) {
-            displs[r] = static_cast<int>(all.size());
-            encode_rank_plan(plans[r], all);
-            counts[r] = static_cast<int>(all.size()) - displs[r];
-        }
+        for (int r = 0; r < size; ++r) encode_rank_plan(plans[r], parts[r]);
     }
-    int mine = 0;
-    MPI_Scatter(counts.data(), 1, MPI_INT, &mine, 1, MPI_INT, 0, comm);
-    std::vector<int> encoded(mine);
-    MPI_Scatterv(all.data(), counts.data(), displs.data(), MPI_INT, encoded.data(), mine, MPI_INT, 0, comm);
-    return decode_rank_plan(encoded, rank, size);
+    std::size_t at = 0;
+    return decode_rank_plan(scatter_parts(parts, MPI_INT, comm), at, rank, size);
 }
 
 plan::Plan broadcast_plan(const plan::Plan* plan_on_root, MPI_Comm comm) {

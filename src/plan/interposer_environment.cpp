@@ -67,6 +67,9 @@ InterposerEnvironment parse_interposer_environment(const std::function<const cha
     }
     if (const std::string t = get("LIQUID_TIME_LIMIT"); !t.empty() && !parse_seconds(t, e.time_limit_s))
         bad("LIQUID_TIME_LIMIT", quoted(t) + " is not a number of seconds", "give a finite number > 0, at most a year (e.g. 2)");
+    if (const std::string t = get("LIQUID_V_TIME_LIMIT"); !t.empty() && !parse_seconds(t, e.v_time_limit_s))
+        bad("LIQUID_V_TIME_LIMIT", quoted(t) + " is not a number of seconds",
+            "give a finite number > 0, at most a year (e.g. 0.5)");
     if (const std::string s = get("LIQUID_SYNC"); !s.empty()) {
         if (s == "none") e.sync = Sync::None;
         else if (s == "barrier") e.sync = Sync::Barrier;

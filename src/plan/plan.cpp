@@ -66,15 +66,14 @@ double ms_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Same-host pairs use no network link: frame ((d − s) mod K) mod L, a round-robin spread.
+}  // namespace
+
 void spread_local_pairs(Plan& plan, const std::vector<RankPair>& local) {
     if (local.empty()) return;
     if (plan.frames.empty()) plan.frames.resize(1);
     const int k = plan.ranks, frames = plan.length();
     for (const RankPair& p : local) plan.frames[((p.dst - p.src + k) % k) % frames].push_back(p);
 }
-
-}  // namespace
 
 PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, const SolveOptions& options) {
     const auto start = std::chrono::steady_clock::now();

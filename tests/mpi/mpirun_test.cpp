@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "liquid/net/generators.hpp"
 #include "liquid/plan/plan.hpp"
@@ -19,10 +20,10 @@ namespace {
 #ifdef LIQUID_MPI_CHECK
 constexpr bool kMpiBuilt = true;
 const std::string kCheck = LIQUID_MPI_CHECK, kPlain = LIQUID_MPI_PLAIN, kPmpi = LIQUID_PMPI, kMpirun = LIQUID_MPIRUN;
-const std::string kLiquidMpi = LIQUID_MPI_BINARY;
+const std::string kLiquidMpi = LIQUID_MPI_BINARY, kSkewed = LIQUID_MPI_SKEWED;
 #else
 constexpr bool kMpiBuilt = false;
-const std::string kCheck, kPlain, kPmpi, kMpirun, kLiquidMpi;
+const std::string kCheck, kPlain, kPmpi, kMpirun, kLiquidMpi, kSkewed;
 #endif
 
 #define SKIP_UNLESS_MPI_RUNS()                                                                           \
@@ -250,6 +251,90 @@ TEST(InterposerCompare, AlternatesLiquidAndTheLibraryAndReportsBothMedians) {
     EXPECT_DOUBLE_EQ(b["bound_s"].get<double>(), lambda * 8000 / net.default_rate());
     EXPECT_DOUBLE_EQ(b["liquid_fraction_of_bound"].get<double>(), b["bound_s"].get<double>() / liquid);
     EXPECT_EQ(j["plans"][0]["sync"], "barrier");
+}
+
+// MPI_Alltoallv on skewed count matrices (mpi_alltoallv_skewed): byte-identical to
+// PMPI_Alltoallv for every datatype, each matrix planned once and found in the cache on
+// its repeats (also under another datatype of the same byte counts), the non-contiguous
+// type on the uniform plan, and a matrix that left the cache planned again.
+class InterposerAlltoallv : public ::testing::TestWithParam<std::tuple<int, std::string, int>> {};
+
+TEST_P(InterposerAlltoallv, SkewedCountsAreByteIdenticalAndCached) {
+    SKIP_UNLESS_MPI_RUNS();
+    const auto [n, network, hosts] = GetParam();
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(n, preload(network, rank_map(n, hosts), report), kSkewed + " 5 16384");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("checks 31 failures 0"), std::string::npos) << r.out << r.err;
+    const auto j = read_report(report);
+    const auto& v = j["plans"][0]["alltoallv"];
+    ASSERT_TRUE(v.is_object()) << j.dump(2);
+    EXPECT_EQ(v["noncontiguous_calls"], 6);  // the strided type, twice per family
+    EXPECT_NE(r.err.find("liquid: MPI_Alltoallv with a non-contiguous datatype runs the uniform plan"), std::string::npos)
+        << r.err;
+    EXPECT_GT(v["frame_cost_s"].get<double>(), 0) << v.dump(2);
+    // moe, moe in 3-int elements, half-empty, its 3-int twin, hot receiver, its twin; then
+    // moe again, dropped from the 4-matrix cache meanwhile.
+    ASSERT_EQ(v["matrices"].size(), 7u) << v.dump(2);
+    int weighted = 0;
+    for (std::size_t i = 0; i < 7; ++i) {
+        const auto& m = v["matrices"][i];
+        const std::string path = m["path"];
+        EXPECT_TRUE(path == "weighted" || path == "uniform") << m.dump();
+        weighted += path == "weighted";
+        EXPECT_EQ(m["calls"], i == 6 ? 1 : i % 2 == 0 ? 6 : 2) << m.dump();  // byte, int, double share counts
+        EXPECT_EQ(m["cache_hits"], m["calls"].get<int>() - 1) << m.dump();
+        EXPECT_GE(m["uniform_s"].get<double>(), m["bound_s"].get<double>()) << m.dump();
+        EXPECT_GE(m["planned_s"].get<double>(), m["bound_s"].get<double>()) << m.dump();
+        if (path == "weighted") {
+            EXPECT_LT(m["planned_s"].get<double>(), m["uniform_s"].get<double>()) << m.dump();
+            EXPECT_EQ(m["reason"].get<std::string>().rfind("weighted plan: ", 0), 0u) << m.dump();
+        }
+    }
+    EXPECT_GE(weighted, 1) << v.dump(2);  // at least the half-empty matrix packs better than the uniform frames
+    EXPECT_NE(r.err.find("liquid: MPI_Alltoallv on " + std::to_string(n) + " ranks, count matrix 1: "), std::string::npos)
+        << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Networks, InterposerAlltoallv,
+                         ::testing::Values(std::make_tuple(6, std::string("crossbar:3"), 3),
+                                           std::make_tuple(8, std::string("fat-tree:2,3"), 8),
+                                           std::make_tuple(9, std::string("torus:3x3"), 9)));
+
+TEST(InterposerAlltoallv, EverySyncModeIsByteIdentical) {
+    SKIP_UNLESS_MPI_RUNS();
+    for (const char* sync : {"links", "none"}) {
+        const auto r = mpirun(6, preload("crossbar:6", rank_map(6, 6), "") + " -x LIQUID_SYNC=" + sync, kSkewed + " 9 8192");
+        EXPECT_EQ(r.exit_code, 0) << sync << r.out << r.err;
+        EXPECT_NE(r.out.find("checks 31 failures 0"), std::string::npos) << sync << r.out << r.err;
+    }
+}
+
+TEST(InterposerAlltoallv, ABadTimeLimitIsRejectedAndTheJobStillFinishesCorrectly) {
+    SKIP_UNLESS_MPI_RUNS();
+    for (const char* t : {"abc", "0", "-1", "inf"}) {
+        const std::string report = test::temp_file("", ".json");
+        const auto r =
+            mpirun(4, preload("crossbar:4", rank_map(4, 4), report) + " -x LIQUID_V_TIME_LIMIT=" + t, kSkewed + " 3 4096");
+        EXPECT_EQ(r.exit_code, 0) << t << r.out << r.err;
+        EXPECT_NE(r.out.find("checks 31 failures 0"), std::string::npos) << t << r.out << r.err;
+        const std::string line = std::string("liquid: error: LIQUID_V_TIME_LIMIT: '") + t +
+                                 "' is not a number of seconds; give a finite number > 0, at most a year (e.g. 0.5)";
+        EXPECT_NE(r.err.find(line), std::string::npos) << r.err;
+        EXPECT_TRUE(read_report(report)["plans"][0]["fallback"].get<bool>());
+    }
+}
+
+TEST(InterposerAlltoallv, BlocksBelowMinBytesGoToTheLibraryWithoutPlanning) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    const auto r =
+        mpirun(4, preload("crossbar:4", rank_map(4, 4), report) + " -x LIQUID_MIN_BYTES=100000000", kSkewed + " 3 4096");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("checks 31 failures 0"), std::string::npos) << r.out << r.err;
+    const auto j = read_report(report);
+    EXPECT_FALSE(j["plans"][0].contains("alltoallv")) << j.dump(2);
+    EXPECT_EQ(j["calls_run_by_plan"], 0);
 }
 
 TEST(InterposerPlanCache, TheSecondJobLoadsThePlan) {

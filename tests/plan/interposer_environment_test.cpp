@@ -22,6 +22,7 @@ TEST(InterposerEnvironment, Defaults) {
     EXPECT_EQ(e.min_bytes, 65536);
     EXPECT_FALSE(e.compare);
     EXPECT_EQ(e.time_limit_s, 2.0);
+    EXPECT_EQ(e.v_time_limit_s, 0.5);
     EXPECT_EQ(e.method, "optimal");
 }
 
@@ -31,8 +32,10 @@ TEST(InterposerEnvironment, AcceptsEveryValidValue) {
                           {"LIQUID_MIN_BYTES", "0"},
                           {"LIQUID_COMPARE", "1"},
                           {"LIQUID_METHOD", "dsatur"},
-                          {"LIQUID_PLAN_CACHE", "/tmp/c"}});
+                          {"LIQUID_PLAN_CACHE", "/tmp/c"},
+                          {"LIQUID_V_TIME_LIMIT", "0.05"}});
     EXPECT_TRUE(e.problems.empty());
+    EXPECT_EQ(e.v_time_limit_s, 0.05);
     EXPECT_EQ(e.time_limit_s, 0.5);
     EXPECT_EQ(e.sync, Sync::Barrier);
     EXPECT_EQ(e.min_bytes, 0);
@@ -55,6 +58,8 @@ void expect_rejected(const std::string& var, const std::string& value, const std
 TEST(InterposerEnvironment, RejectsWhatIsNotStrictlyValid) {
     for (const char* t : {"abc", "nan", "-1", "0", "inf", "1e400", "2s", " 2", "3.2e7x", "31536001"})
         expect_rejected("LIQUID_TIME_LIMIT", t, "give a finite number > 0");
+    for (const char* t : {"abc", "nan", "-0.5", "0", "inf", "0.5s", " 1"})
+        expect_rejected("LIQUID_V_TIME_LIMIT", t, "give a finite number > 0, at most a year (e.g. 0.5)");
     for (const char* s : {"Barrier", "fast", "link"}) expect_rejected("LIQUID_SYNC", s, "give links, barrier or none");
     for (const char* b : {"-1", "1.5", "32k", "abc", "1000000000000000001"})
         expect_rejected("LIQUID_MIN_BYTES", b, "give a whole number from 0");

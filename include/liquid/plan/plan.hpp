@@ -89,6 +89,10 @@ struct RankTraffic {
 /// hosts has no route (e.g. a send-only host of the two-switch example).
 RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_rank);
 
+/// Appends the same-host pairs `local` (no network link) to the frames, pair s→d to frame
+/// ((d − s) mod K) mod L, a round-robin spread; a plan without frames gets one.
+void spread_local_pairs(Plan& plan, const std::vector<RankPair>& local);
+
 /// Fills plan.links from the routes of `traffic` (the traffic the plan was built from, or
 /// rebuilt for a plan read from a file or a cache). Throws InputError when a pair of ranks
 /// on distinct hosts has no transfer in `traffic`.

@@ -5,9 +5,11 @@
 #include <unistd.h>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -81,6 +83,7 @@ struct RootPlan {
     PlanResult result;
     std::string cache;
     double seconds_per_block_byte = 0;
+    std::shared_ptr<RootState> state;  // absent for a LIQUID_PLAN file
 };
 
 // The liquid bound per byte of block: the most loaded link's load over its rate.
@@ -179,15 +182,9 @@ RootPlan plan_on_root(MPI_Comm comm, int size, const std::vector<char>& names, c
     const Network& net = network(s.network);
     const auto host_of_rank = plan::hosts_by_name(net, hosts, s.rank_map.empty() ? "MPI_Get_processor_name" : s.rank_map);
     out.result = plan_or_load(net, host_of_rank, hosts, s, out);
-    out.seconds_per_block_byte = seconds_per_block_byte(net, plan::rank_traffic(net, host_of_rank));
+    out.state = std::make_shared<RootState>(RootState{&net, plan::rank_traffic(net, host_of_rank), out.result.plan});
+    out.seconds_per_block_byte = seconds_per_block_byte(net, out.state->traffic);
     return out;
-}
-
-void broadcast_string(std::string& s, MPI_Comm comm) {
-    int n = static_cast<int>(s.size());
-    PMPI_Bcast(&n, 1, MPI_INT, 0, comm);
-    s.resize(n);
-    PMPI_Bcast(s.data(), n, MPI_CHAR, 0, comm);
 }
 
 std::string joined(const std::vector<std::string>& v) {
@@ -197,9 +194,28 @@ std::string joined(const std::vector<std::string>& v) {
 }
 
 // What rank 0 broadcasts before the plan.
-enum Header { kHasPlan, kBadEnvironment, kPlanningUs, kSync, kMinBytes, kCompare, kLength, kDuration, kLiquid, kHeader };
+enum Header {
+    kHasPlan,
+    kBadEnvironment,
+    kPlanningUs,
+    kSync,
+    kMinBytes,
+    kCompare,
+    kVTimeLimitUs,
+    kLength,
+    kDuration,
+    kLiquid,
+    kHeader
+};
 
 }  // namespace
+
+void broadcast_string(std::string& s, MPI_Comm comm) {
+    int n = static_cast<int>(s.size());
+    PMPI_Bcast(&n, 1, MPI_INT, 0, comm);
+    s.resize(n);
+    PMPI_Bcast(s.data(), n, MPI_CHAR, 0, comm);
+}
 
 Settings settings_from_environment() {
     return plan::parse_interposer_environment([](const char* name) { return std::getenv(name); });
@@ -225,6 +241,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
         header[kSync] = static_cast<long long>(settings.sync);
         header[kMinBytes] = settings.min_bytes;
         header[kCompare] = settings.compare;
+        header[kVTimeLimitUs] = std::llround(std::min(settings.v_time_limit_s, 1e12) * 1e6);
         if (!settings.problems.empty()) {
             out.reason = joined(settings.problems);
             header[kBadEnvironment] = 1;
@@ -250,6 +267,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
     out.exec.sync = static_cast<Sync>(header[kSync]);
     out.min_bytes = header[kMinBytes];
     out.compare = header[kCompare] != 0;
+    out.v_time_limit_s = static_cast<double>(header[kVTimeLimitUs]) / 1e6;
     if (header[kHasPlan] == 0) {
         out.bad_environment = header[kBadEnvironment] != 0;
         broadcast_string(out.reason, comm);
@@ -262,6 +280,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
     out.liquid = header[kLiquid] != 0;
     broadcast_string(out.cache, comm);
     out.seconds_per_block_byte = bound;
+    if (planned) out.root = planned->state;
     PMPI_Comm_dup(comm, &out.comm);
     return out;
 }

@@ -1,7 +1,9 @@
 // libliquid_pmpi.so: the PMPI interposer. Loaded with LD_PRELOAD (or linked before the MPI
 // library), it replaces MPI_Alltoall and MPI_Alltoallv: the first call on a communicator
 // plans its all-to-all (communicator_plan.cpp), later calls run the cached plan with the
-// executor. Where it cannot plan, it calls PMPI_Alltoall(v) and rank 0 says why once.
+// executor. MPI_Alltoallv runs a weighted plan of its count matrix where that beats the
+// uniform plan (alltoallv_plan.cpp: matrices are planned once and cached). Where it cannot
+// plan, it calls PMPI_Alltoall(v) and rank 0 says why once.
 // Blocks below LIQUID_MIN_BYTES (latency-bound: the plan's frames cost more than they
 // save) go to the MPI library too; LIQUID_COMPARE=1 alternates the two to time both.
 //
@@ -15,9 +17,12 @@
 #include <set>
 
 #include "interposer.hpp"
+#include "liquid/mpi/weighted_executor.hpp"
 
 namespace liquid::mpi::interposer {
 namespace {
+
+constexpr std::size_t kSaidMatrices = 8;  // rank 0 says the path of this many matrices per communicator
 
 Report& report() {
     static Report r;
@@ -97,6 +102,7 @@ CommunicatorPlan* plan_of(MPI_Comm comm) {
         CommunicatorReport entry;
         entry.plan = *plan;
         entry.plan.plan = {};
+        entry.plan.root.reset();
         report().communicators.push_back(std::move(entry));
         if (plan->fallback) say_once(comm, plan->reason, plan->bad_environment);
         value = plan;
@@ -163,6 +169,43 @@ bool unplannable(const void* sendbuf, MPI_Comm comm) {
     return false;
 }
 
+// Rank 0's line about a count matrix planned on `comm` (the first few per communicator).
+void say_matrix(const CommunicatorPlan& p, const CommunicatorReport& listed, const MatrixPlan& m) {
+    int rank = 0;
+    PMPI_Comm_rank(p.comm, &rank);
+    const std::size_t n = listed.matrices.size();
+    if (rank != 0 || m.report_index >= n || n > kSaidMatrices) return;
+    const MatrixReport& r = listed.matrices[m.report_index];
+    std::fprintf(stderr, "liquid: MPI_Alltoallv on %d ranks, count matrix %zu: %s; planned in %.3g ms\n", p.ranks, n,
+                 r.reason.c_str(), r.planning_ms);
+    if (n == kSaidMatrices)
+        std::fprintf(stderr, "liquid: MPI_Alltoallv on %d ranks: further count matrices are listed in LIQUID_REPORT only\n",
+                     p.ranks);
+}
+
+// The count matrix of a call whose blocks are planned: the cached one, or planned now
+// (collective); nullptr for a non-contiguous datatype (the uniform plan runs it).
+const MatrixPlan* alltoallv_matrix(CommunicatorPlan& p, const AlltoallvCall& call, std::vector<long long> row) {
+    CommunicatorReport& listed = report().communicators[p.report_index];
+    if (!call.contiguous) {
+        ++listed.noncontiguous_calls;
+        int rank = 0;
+        PMPI_Comm_rank(p.comm, &rank);
+        if (rank == 0 && listed.noncontiguous_calls == 1)
+            std::fprintf(stderr, "liquid: MPI_Alltoallv with a non-contiguous datatype runs the uniform plan\n");
+        return nullptr;
+    }
+    MatrixPlan* m = call.cached;
+    if (!m) {
+        m = &plan_matrix(p, std::move(row), listed);
+        say_matrix(p, listed, *m);
+    } else if (m->report_index < listed.matrices.size()) {
+        ++listed.matrices[m->report_index].cache_hits;
+    }
+    if (m->report_index < listed.matrices.size()) ++listed.matrices[m->report_index].calls;
+    return m;
+}
+
 }  // namespace
 }  // namespace liquid::mpi::interposer
 
@@ -193,21 +236,30 @@ extern "C" int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const 
     if (unplannable(sendbuf, comm)) return library();
     CommunicatorPlan* p = plan_of(comm);
     if (!p) return library();
-    // The largest block of any rank: counts differ by rank, so under LIQUID_MIN_BYTES or
-    // LIQUID_COMPARE (which alternates per block size) the ranks agree on it first (one
-    // small all-reduce on the private communicator, before the timed call).
+    // This rank's row of the count matrix in bytes. The ranks agree on the largest block
+    // (LIQUID_MIN_BYTES and LIQUID_COMPARE go by it) and on the cached matrix, if any, in
+    // one small all-reduce on the private communicator, before the timed call.
     int rank = 0;
     PMPI_Comm_rank(p->comm, &rank);
     const long long size = type_size(sendtype);
-    long long block = 0, sent = 0;
+    std::vector<long long> row(p->ranks);
+    long long sent = 0;
     for (int r = 0; r < p->ranks; ++r) {
-        block = std::max(block, sendcounts[r] * size);
-        if (r != rank) sent += sendcounts[r] * size;
+        row[r] = sendcounts[r] * size;
+        if (r != rank) sent += row[r];
     }
-    if (p->min_bytes > 0 || p->compare) PMPI_Allreduce(MPI_IN_PLACE, &block, 1, MPI_LONG_LONG, MPI_MAX, p->comm);
+    const AlltoallvCall call = match_matrix(*p, row, liquid::mpi::contiguous(sendtype) && liquid::mpi::contiguous(recvtype));
+    const MatrixPlan* matrix = call.block < p->min_bytes ? nullptr : alltoallv_matrix(*p, call, std::move(row));
+    if (matrix && matrix->path == VPath::Library) {
+        ++report().calls_fallen_back;
+        return library();
+    }
     return run_call(
-        *p, "alltoallv", block, sent,
+        *p, "alltoallv", call.block, sent,
         [&] {
+            if (matrix && matrix->path == VPath::Weighted)
+                return liquid::mpi::alltoallv_weighted(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
+                                                       recvtype, p->comm, matrix->plan, p->exec);
             return liquid::mpi::alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, p->comm,
                                           p->plan, p->exec);
         },

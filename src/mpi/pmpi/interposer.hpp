@@ -2,7 +2,9 @@
 // Internals of libliquid_pmpi.so, the PMPI interposer of MPI_Alltoall / MPI_Alltoallv.
 #include <mpi.h>
 
+#include <deque>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,6 +12,7 @@
 #include "liquid/mpi/executor.hpp"
 #include "liquid/plan/interposer_environment.hpp"
 #include "liquid/plan/plan.hpp"
+#include "liquid/plan/weighted_plan.hpp"
 
 namespace liquid::mpi::interposer {
 
@@ -18,6 +21,26 @@ namespace liquid::mpi::interposer {
 /// LIQUID_COMPARE are broadcast with the plan, so the ranks always agree).
 using Settings = plan::InterposerEnvironment;
 Settings settings_from_environment();
+
+/// What rank 0 of a communicator keeps to plan MPI_Alltoallv count matrices (absent on the
+/// other ranks and when the plan came from LIQUID_PLAN, which has no network).
+struct RootState {
+    const Network* network = nullptr;
+    plan::RankTraffic traffic;  // the all-to-all among the ranks, routed
+    plan::Plan uniform;         // the communicator's plan, with its routes
+};
+
+/// How MPI_Alltoallv runs one count matrix.
+enum class VPath { Weighted, Uniform, Library };
+const char* path_name(VPath path);
+
+/// One count matrix of MPI_Alltoallv, as this rank knows it.
+struct MatrixPlan {
+    std::vector<long long> row;  // this rank's bytes per peer: the key, with every other rank's row
+    VPath path = VPath::Uniform;
+    plan::WeightedRankPlan plan;   // VPath::Weighted: this rank's part
+    std::size_t report_index = 0;  // its entry in CommunicatorReport::matrices (kListedMatrices: none)
+};
 
 /// What one communicator runs: its plan (this rank's part) or the MPI library's algorithm.
 struct CommunicatorPlan {
@@ -36,7 +59,14 @@ struct CommunicatorPlan {
     long long min_bytes = 0;            // rank 0's LIQUID_MIN_BYTES
     bool compare = false;               // rank 0's LIQUID_COMPARE
     std::size_t report_index = 0;       // its entry in Report::communicators
+    double v_time_limit_s = 0.5;        // rank 0's LIQUID_V_TIME_LIMIT
+    std::shared_ptr<const RootState> root;
+    std::deque<MatrixPlan> matrices;  // the last count matrices, most recently used first
+    double frame_overhead_s = -1;     // rank 0: a synchronised frame's cost, measured (-1: not yet)
 };
+
+/// Collective over `comm`: every rank returns rank 0's `s`.
+void broadcast_string(std::string& s, MPI_Comm comm);
 
 /// Plans the all-to-all of `comm` (collective over `comm`: rank 0 plans, then broadcasts).
 CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings);
@@ -49,11 +79,44 @@ struct BlockStats {
     long long planned_calls = 0;    // the others (LIQUID_COMPARE gives every second one to the MPI library)
 };
 
+/// One MPI_Alltoallv count matrix in the report.
+struct MatrixReport {
+    VPath path = VPath::Uniform;
+    std::string reason;  // rank 0's decision, e.g. "weighted plan: 14 frames, ..."
+    int frames = 0;
+    double planned_s = 0, uniform_s = 0, bound_s = 0;  // model times with the measured frame cost
+    double planning_ms = 0;                            // gather, plan, scatter
+    long long calls = 0, cache_hits = 0;
+};
+
 /// One planned communicator in the report.
 struct CommunicatorReport {
     CommunicatorPlan plan;  // its settings and plan summary (not its frames)
     std::map<std::pair<std::string, long long>, BlockStats> blocks;
+    std::vector<MatrixReport> matrices;  // the first kListedMatrices count matrices planned
+    long long matrices_not_listed = 0;
+    long long noncontiguous_calls = 0;  // MPI_Alltoallv calls with a non-contiguous datatype: uniform plan
+    double frame_cost_s = -1;           // the measured cost of a frame (-1: no matrix planned)
 };
+
+/// Count matrices cached per communicator, and listed in the report.
+constexpr std::size_t kCachedMatrices = 4;
+constexpr std::size_t kListedMatrices = 64;
+
+/// How the ranks of a planned communicator agree on one MPI_Alltoallv call (one small
+/// all-reduce over the private communicator): the largest block, whether every rank's
+/// types are contiguous, and which cached matrix (if any) has every rank's row.
+struct AlltoallvCall {
+    long long block = 0;
+    bool contiguous = true;
+    MatrixPlan* cached = nullptr;  // moved to the front of CommunicatorPlan::matrices
+};
+AlltoallvCall match_matrix(CommunicatorPlan& p, const std::vector<long long>& row, bool contiguous_here);
+
+/// Collective over p.comm: the rows are gathered to rank 0, which plans the matrix and
+/// decides its path; the decision (and each rank's part of a weighted plan) comes back to
+/// every rank. The matrix is cached (the oldest dropped) and listed in `listed`.
+MatrixPlan& plan_matrix(CommunicatorPlan& p, std::vector<long long> row, CommunicatorReport& listed);
 
 /// The report of the process (world rank 0 writes it at MPI_Finalize).
 struct Report {

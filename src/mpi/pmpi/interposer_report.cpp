@@ -68,6 +68,24 @@ json communicator_json(const CommunicatorReport& c) {
     json blocks = json::array();
     for (const auto& [key, stats] : c.blocks) blocks.push_back(block_json(p, key.first, key.second, stats));
     j["blocks"] = blocks;
+    if (!c.matrices.empty() || c.noncontiguous_calls > 0) {
+        json matrices = json::array();
+        for (const MatrixReport& m : c.matrices)
+            matrices.push_back({{"path", path_name(m.path)},
+                                {"reason", m.reason},
+                                {"frames", m.frames},
+                                {"planned_s", m.planned_s},
+                                {"uniform_s", m.uniform_s},
+                                {"bound_s", m.bound_s},
+                                {"planning_ms", m.planning_ms},
+                                {"calls", m.calls},
+                                {"cache_hits", m.cache_hits}});
+        j["alltoallv"] = {{"v_time_limit_s", p.v_time_limit_s},
+                          {"frame_cost_s", c.frame_cost_s},
+                          {"matrices", matrices},
+                          {"matrices_not_listed", c.matrices_not_listed},
+                          {"noncontiguous_calls", c.noncontiguous_calls}};
+    }
     return j;
 }
 

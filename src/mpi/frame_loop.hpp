@@ -1,0 +1,26 @@
+#pragma once
+// The frame loop of the executors (executor.hpp: uniform plans; weighted_executor.hpp:
+// weighted plans): frames in order, each one's receives posted first, then its sends, the
+// frame done for this rank when they complete, and the frames kept apart by ExecOptions::sync.
+#include <mpi.h>
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "liquid/mpi/executor.hpp"
+
+namespace liquid::mpi {
+
+/// Posts this rank's receives (or sends) of frame `frame`, appending to `requests`;
+/// returns an MPI error code.
+using PostFrame = std::function<int(std::size_t frame, std::vector<MPI_Request>& requests)>;
+
+/// MPI_SUCCESS when `plan` is the plan of this rank in `comm`, else MPI_ERR_ARG.
+int check_rank_plan(const plan::RankPlan& plan, MPI_Comm comm);
+
+/// Runs the frames of `plan` (its Sync::Links tokens included). Returns an MPI error code.
+int run_frames(const plan::RankPlan& plan, MPI_Comm comm, const ExecOptions& options, const PostFrame& post_receives,
+               const PostFrame& post_sends);
+
+}  // namespace liquid::mpi

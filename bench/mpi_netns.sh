@@ -22,6 +22,7 @@
 #   --sync "M M ..."     LIQUID_SYNC modes of the interposer to measure (default "none barrier")
 #   --algorithms "N ..." forced coll_tuned alltoall algorithms (default "1 2 3 4")
 #   --method NAME        LIQUID_METHOD of the interposer (default optimal)
+#   --min-bytes B        LIQUID_MIN_BYTES of the interposer (default: the interposer's own)
 #   --json FILE          also write the run as one JSON document
 #   --check-only         build the network, run the one-flow calibration, stop
 #   --check-bytes B      bytes of the calibration flow (default 4194304)
@@ -64,6 +65,7 @@ while [ $# -gt 0 ]; do
     --sync) need_value "$@"; SYNC_MODES=$2; shift 2 ;;
     --algorithms) need_value "$@"; ALGORITHMS=$2; shift 2 ;;
     --method) need_value "$@"; METHOD=$2; shift 2 ;;
+    --min-bytes) need_value "$@"; MIN_BYTES=$2; shift 2 ;;
     --json) need_value "$@"; JSON=$2; shift 2 ;;
     --check-only) CHECK_ONLY=1; shift ;;
     --check-bytes) need_value "$@"; CHECK_BYTES=$2; shift 2 ;;
@@ -94,6 +96,9 @@ case $ALLTOALLV in ""|moe|half-empty|hot-receiver) ;; *) die "--alltoallv '$ALLT
 [[ $TOKEN_BYTES =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--token-bytes '$TOKEN_BYTES': give bytes separated by commas"
 is_int "$TOKENS" 1 || die "--tokens '$TOKENS': give a whole number >= 1"
 is_int "$SEED" 0 || die "--seed '$SEED': give a whole number >= 0"
+[ -z "${MIN_BYTES:-}" ] || is_int "$MIN_BYTES" 0 || die "--min-bytes '$MIN_BYTES': give bytes, a whole number >= 0"
+MIN_BYTES_ENV=()
+[ -z "${MIN_BYTES:-}" ] || MIN_BYTES_ENV=(-x LIQUID_MIN_BYTES="$MIN_BYTES")
 for m in $SYNC_MODES; do [[ $m =~ ^[a-z]+$ ]] || die "--sync '$SYNC_MODES': give LIQUID_SYNC mode names"; done
 if [ -z "$SIZES" ]; then
   SIZES=$MIN
@@ -266,7 +271,7 @@ if [ -n "$ALLTOALLV" ]; then
   for mode in $SYNC_MODES; do
     echo "# MPI_Alltoallv, family $ALLTOALLV, LIQUID_SYNC=$mode (mpi: PMPI_Alltoallv; liquid: the interposer; uniform: the uniform plan)"
     BENCH="$BENCH_V" mpi_run "$N" "$WORK/hosts" "$WORK/alltoallv-$mode.log" -x LD_PRELOAD="$PMPI" -x LIQUID_NETWORK="$NET" \
-      -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" \
+      -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" "${MIN_BYTES_ENV[@]}" \
       -x LIQUID_REPORT="$WORK/report-v-$mode.json" -- --rankmap "$WORK/rankmap" --family "$ALLTOALLV" \
       --token-bytes "$TOKEN_BYTES" --tokens "$TOKENS" --seed "$SEED" --iterations "$ITERATIONS" --warmup 1
     grep -v '^liquid: ' "$WORK/alltoallv-$mode.log"
@@ -291,7 +296,7 @@ first=1
 for mode in $SYNC_MODES; do
   echo "# running liquid (LIQUID_SYNC=$mode) and Open MPI's default ..." >&2
   mpi_run "$N" "$WORK/hosts" "$WORK/liquid-$mode.log" -x LD_PRELOAD="$PMPI" -x LIQUID_NETWORK="$NET" \
-    -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" \
+    -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" "${MIN_BYTES_ENV[@]}" \
     -x LIQUID_REPORT="$WORK/report-$mode.json" -- --methods mpi,liquid "${BENCH_ARGS[@]}"
   awk '$2 == "liquid" { $2 = "liquid-'"$mode"'" } 1' "$WORK/liquid-$mode.log" >"$WORK/liquid-$mode.renamed"
   if [ $first = 1 ]; then collect "$WORK/liquid-$mode.renamed" ompi-default; else collect "$WORK/liquid-$mode.renamed" "ompi-default@$mode"; fi

@@ -24,6 +24,9 @@ ib="ibnetdiscover:$root/tests/data/ib/fat-tree-16-topology.txt,$root/tests/data/
 "$liquid" report --network "$ib" --from "$out/schedule-ib.json" -o "$out/schedule-ib.html" >/dev/null
 "$liquid" schedule --network swiss-t1 --self --json >"$out/schedule-t1.json"
 "$liquid" report --network swiss-t1 --self --from "$out/schedule-t1.json" -o "$out/schedule-t1.html" >/dev/null
+demand=(--network crossbar:6 --demand "$root/examples/skewed-demand-6.csv" --frame-overhead 1e-5)
+"$liquid" schedule "${demand[@]}" --json >"$out/schedule-weighted.json"
+"$liquid" report "${demand[@]}" --from "$out/schedule-weighted.json" -o "$out/schedule-weighted.html" >/dev/null
 "$liquid" report --network torus:4x4 --pattern all-to-all --json -o "$out/schedule-torus.html" \
   --svg-dir "$out/svg-torus" >"$out/schedule-torus.report.json"
 
@@ -38,10 +41,11 @@ ib="ibnetdiscover:$root/tests/data/ib/fat-tree-16-topology.txt,$root/tests/data/
 "$liquid" optical p2p-tables --rounds 500 --threads 2 --dimensions 3 4 --json >"$out/p2p-tables.json"
 "$liquid" report --from "$out/p2p-tables.json" -o "$out/optical.html" >/dev/null
 
-frames() { node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));console.log((j.schedule||j.data.schedule).length)' "$1"; }
+frames() { node -e 'const j=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8"));const s=j.schedule||j.data.schedule;console.log(Array.isArray(s.frames)?s.frames.length:s.length)' "$1"; }
 node "$root/tests/report/browser_check.js" --chromium "$chromium" --shots "$out" \
   "$out/schedule-ib.html=$(frames "$out/schedule-ib.json")" \
   "$out/schedule-t1.html=$(frames "$out/schedule-t1.json")" \
   "$out/schedule-torus.html=$(frames "$out/schedule-torus.report.json")" \
+  "$out/schedule-weighted.html=$(frames "$out/schedule-weighted.json")" \
   "$out/testbed.html" "$out/optical.html" >"$out/browser.json"
 echo "report-pages: every page passed; pages, screenshots and browser.json in $out"

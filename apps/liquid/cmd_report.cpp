@@ -12,9 +12,11 @@
 #include "liquid/io/output_file.hpp"
 #include "liquid/report/report.hpp"
 #include "liquid/report/svg_files.hpp"
+#include "liquid/report/weighted_schedule_report.hpp"
 #include "option_checks.hpp"
 #include "result_view.hpp"
 #include "scheduling_options.hpp"
+#include "weighted_schedule.hpp"
 
 namespace liquid::app {
 namespace {
@@ -24,24 +26,31 @@ struct ReportOptions {
     std::vector<std::string> from;
     std::string out, svg_dir;
     SchedulingOptions scheduling;
+    WeightedCliOptions weighted;
     int pictograms = 24;
     bool json = false;
 };
 
-report::Page build(const ReportOptions& o, const SolveOptions& so, std::optional<LoadedTraffic>& in) {
+report::Page build(const CLI::App& cmd, const ReportOptions& o, const SolveOptions& so, std::optional<LoadedTraffic>& in) {
     report::ScheduleReportOptions ro;
     ro.pictograms = o.pictograms;
     ro.frame_svgs = !o.svg_dir.empty();
     auto traffic = [&]() -> report::ReportTraffic {
         if (!in) in = load_traffic(o.traffic);
-        return {in->network ? &*in->network : nullptr, &in->traffic, in->source};
+        return {in->network ? &*in->network : nullptr, &in->traffic, in->source, traffic_link_rates(*in)};
     };
     if (!o.from.empty()) return report::report_from_results(o.from, traffic, ro);
     const report::ReportTraffic t = traffic();
+    if (wants_weighted(cmd, *in)) {
+        refuse_equal_size_options(cmd, "use --weighted-method, or drop it");
+        const WeightedOptions wo = weighted_options(o.weighted, o.scheduling.time_limit_s, o.traffic.seed);
+        return report::weighted_schedule_page(report::weighted_schedule_for_report(t.network, *t.traffic, t.source, t.rates, wo),
+                                              ro);
+    }
     return report::schedule_page(report::schedule_for_report(t.network, *t.traffic, t.source, so), ro);
 }
 
-void run_report(const ReportOptions& o) {
+void run_report(const CLI::App& cmd, const ReportOptions& o) {
     if (o.out.empty()) throw InputError("-o", "no output file", "give -o report.html");
     const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
     if (o.pictograms < 1) throw InputError("--pictograms", "must be >= 1", "frames drawn when the page opens, e.g. 24");
@@ -50,7 +59,7 @@ void run_report(const ReportOptions& o) {
     std::vector<std::string> inputs = o.from;
     for (std::string& file : traffic_input_files(o.traffic)) inputs.push_back(std::move(file));
     refuse_overwriting_input(o.out, inputs, "-o");
-    const report::Page page = build(o, so, in);
+    const report::Page page = build(cmd, o, so, in);
     if (!o.svg_dir.empty()) report::prepare_svg_dir(page, o.svg_dir);
     report::write_html(page, o.out);
     std::vector<std::string> svgs;
@@ -70,6 +79,7 @@ const RegisterCommand reg{
          auto o = std::make_shared<ReportOptions>();
          add_traffic_options(cmd, o->traffic);
          add_scheduling_options(cmd, o->scheduling, false);
+         add_weighted_options(cmd, o->weighted);
          cmd.add_option("--from", o->from,
                         "--json result of schedule, simulate, simulate testbed, testbed t1, optical p2p-tables or optical sweep "
                         "(repeat for one page of several; a schedule needs the traffic options it was made with)");
@@ -79,7 +89,7 @@ const RegisterCommand reg{
          cmd.add_option("--pictograms", o->pictograms, "frame pictograms drawn when the page opens (the rest on demand)")
              ->capture_default_str();
          cmd.add_flag("--json", o->json, "print one JSON object (files written, page data)");
-         cmd.callback([o] { run_report(*o); });
+         cmd.callback([o, &cmd] { run_report(cmd, *o); });
      }}};
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include "liquid/report/optical_report.hpp"
 #include "liquid/report/result_file.hpp"
 #include "liquid/report/testbed_report.hpp"
+#include "liquid/report/weighted_schedule_report.hpp"
+#include "liquid/results/schedule_result.hpp"
 
 namespace liquid::report {
 
@@ -33,8 +35,13 @@ Page report_from_results(const std::vector<std::string>& paths, const TrafficSou
         switch (k) {
             case ResultKind::Schedule: {
                 const ReportTraffic t = traffic();
-                append_page(page,
-                            schedule_page(saved_schedule_for_report(f.path, f.json, t.network, *t.traffic, t.source), options));
+                if (results::is_weighted_schedule_result(f.json))
+                    append_page(page, weighted_schedule_page(saved_weighted_schedule_for_report(f.path, f.json, t.network,
+                                                                                                *t.traffic, t.source, t.rates),
+                                                             options));
+                else
+                    append_page(
+                        page, schedule_page(saved_schedule_for_report(f.path, f.json, t.network, *t.traffic, t.source), options));
                 break;
             }
             case ResultKind::Simulation: append_page(page, simulation_page(f)); break;

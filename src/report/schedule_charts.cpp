@@ -10,7 +10,7 @@ namespace {
 using nlohmann::json;
 
 /// Used links, most loaded first (ties by name): the heat maps' shared row order.
-std::vector<int> links_by_load(const Traffic& t, const std::vector<int>& load) {
+std::vector<int> links_by_load(const Traffic& t, const std::vector<double>& load) {
     std::vector<int> links;
     for (int l = 0; l < t.link_count(); ++l)
         if (load[static_cast<std::size_t>(l)] > 0) links.push_back(l);
@@ -67,9 +67,11 @@ json heat_map(const std::string& name, const json& link_domain, double frame_ste
 
 }  // namespace
 
-json occupancy_heat_maps(const Traffic& t, const std::vector<int>& load, int duration,
+json occupancy_heat_maps(const Traffic& t, const std::vector<double>& load, const std::vector<int>& bottlenecks,
                          const std::vector<NamedSchedule>& schedules) {
     const std::vector<int> links = links_by_load(t, load);
+    std::vector<bool> bottleneck(static_cast<std::size_t>(t.link_count()));
+    for (int l : bottlenecks) bottleneck[static_cast<std::size_t>(l)] = true;
     json domain = json::array();
     for (int l : links) domain.push_back(t.link_name(l));
     json values = json::array();
@@ -85,7 +87,7 @@ json occupancy_heat_maps(const Traffic& t, const std::vector<int>& load, int dur
             cells += frames_of[static_cast<std::size_t>(l)].size();
             values.push_back({{"s", s.name},
                               {"l", t.link_name(l)},
-                              {"k", load[static_cast<std::size_t>(l)] == duration ? "bottleneck" : "other link"},
+                              {"k", bottleneck[static_cast<std::size_t>(l)] ? "bottleneck" : "other link"},
                               {"f", std::move(frames_of[static_cast<std::size_t>(l)])}});
         }
     }

@@ -16,8 +16,9 @@ struct NamedSchedule {
 };
 
 /// One heat map per schedule, side by side, same link axis and the same width per frame,
-/// so a longer schedule is a wider picture. Cells: the link is busy in that frame.
-nlohmann::json occupancy_heat_maps(const Traffic& traffic, const std::vector<int>& load, int duration,
+/// so a longer schedule is a wider picture. Cells: the link is busy in that frame. Rows: the
+/// used links by descending `load`; the `bottlenecks` red.
+nlohmann::json occupancy_heat_maps(const Traffic& traffic, const std::vector<double>& load, const std::vector<int>& bottlenecks,
                                    const std::vector<NamedSchedule>& schedules);
 
 /// Number of links per load value; the bottleneck bar (load = duration) in red.

@@ -11,6 +11,7 @@
 #include "liquid/results/schedule_result.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "report/schedule_charts.hpp"
+#include "report/schedule_parts.hpp"
 
 namespace liquid::report {
 namespace {
@@ -33,12 +34,15 @@ Schedule round_robin_of(const Traffic& t) {
     return s;
 }
 
-/// Draws the network (or, for a link-set traffic, the grid of links) with the given marks.
+}  // namespace
+
 std::string drawing(const ScheduleReportInput& in, const NetworkLayout* layout, const std::vector<LinkMark>& marks,
                     const DrawingOptions& o) {
     if (in.network) return network_svg(*in.network, *layout, marks, o);
     return link_grid_svg(in.traffic->link_names(), marks, o);
 }
+
+namespace {
 
 /// Overview marks: idle links grey, used links blue darkening with the load, bottlenecks red.
 std::vector<LinkMark> load_marks(const Traffic& t, const TrafficAnalysis& a) {
@@ -60,11 +64,14 @@ std::vector<LinkMark> load_marks(const Traffic& t, const TrafficAnalysis& a) {
     return marks;
 }
 
-std::vector<LinkMark> frame_marks(const Traffic& t, const TrafficAnalysis& a, const std::vector<int>& frame) {
+std::vector<LinkMark> frame_marks(const Traffic& t, const std::vector<int>& bottlenecks, const std::vector<int>& frame) {
     std::vector<LinkMark> marks(static_cast<std::size_t>(t.link_count()));
-    for (int l : a.bottlenecks) marks[static_cast<std::size_t>(l)].css_class = "bottleneck-idle";
-    for (int x : frame)
-        t[x].links.for_each([&](std::size_t l) { marks[l].css_class = a.load[l] == a.duration ? "bottleneck" : "busy"; });
+    std::vector<bool> bottleneck(static_cast<std::size_t>(t.link_count()));
+    for (int l : bottlenecks) {
+        bottleneck[static_cast<std::size_t>(l)] = true;
+        marks[static_cast<std::size_t>(l)].css_class = "bottleneck-idle";
+    }
+    for (int x : frame) t[x].links.for_each([&](std::size_t l) { marks[l].css_class = bottleneck[l] ? "bottleneck" : "busy"; });
     for (int l = 0; l < t.link_count(); ++l) marks[static_cast<std::size_t>(l)].title = t.link_name(l);
     return marks;
 }
@@ -152,7 +159,9 @@ constexpr const char* kPictogramScript = R"js(
 })();
 )js";
 
-Section frames_section(const ScheduleReportInput& in, const TrafficAnalysis& a, const NetworkLayout* layout,
+}  // namespace
+
+Section frames_section(const ScheduleReportInput& in, const std::vector<int>& bottlenecks, const NetworkLayout* layout,
                        const ScheduleReportOptions& opt, Page& page) {
     const Traffic& t = *in.traffic;
     std::vector<LinkMark> idle(static_cast<std::size_t>(t.link_count()));
@@ -171,7 +180,7 @@ Section frames_section(const ScheduleReportInput& in, const TrafficAnalysis& a, 
     const int first = std::min(opt.pictograms, in.schedule.length());
     page.data[kPictograms] = {{"frames", frames},
                               {"transfers", transfers},
-                              {"bottlenecks", a.bottlenecks},
+                              {"bottlenecks", bottlenecks},
                               {"first", first},
                               {"step", std::max(1, opt.pictograms)}};
     page.script += kPictogramScript;
@@ -188,12 +197,10 @@ Section frames_section(const ScheduleReportInput& in, const TrafficAnalysis& a, 
         for (int f = 0; f < in.schedule.length(); ++f)
             page.extra_svgs.push_back(
                 {fmt::format("frame-{:03}", f + 1), fmt::format("frame {}", f + 1), "", nullptr,
-                 drawing(in, layout, frame_marks(t, a, in.schedule.frames[static_cast<std::size_t>(f)]), o)});
+                 drawing(in, layout, frame_marks(t, bottlenecks, in.schedule.frames[static_cast<std::size_t>(f)]), o)});
     }
     return {"frames", fmt::format("Time frames ({})", in.schedule.length()), "", {}, html};
 }
-
-}  // namespace
 
 ScheduleReportInput schedule_for_report(const Network* network, const Traffic& traffic, std::string source,
                                         const SolveOptions& options) {
@@ -242,7 +249,7 @@ Page schedule_page(const ScheduleReportInput& in, const ScheduleReportOptions& o
         "{} — {} transfers, {} frames (method {}; {}), round-robin {} frames", in.source, t.size(), in.schedule.length(),
         in.summary.method, length_verdict(in.summary.liquid, in.summary.optimal, in.summary.timed_out), in.round_robin.length());
     page.sections.push_back(overview_section(in, a, lp));
-    page.sections.push_back(frames_section(in, a, lp, opt, page));
+    page.sections.push_back(frames_section(in, a.bottlenecks, lp, opt, page));
     const std::string name = "schedule (method " + in.summary.method + ")";
     Section occupancy{"occupancy",
                       "Link occupancy: schedule vs round-robin",
@@ -251,9 +258,10 @@ Page schedule_page(const ScheduleReportInput& in, const ScheduleReportOptions& o
                       "picture. Red rows are bottlenecks: a liquid schedule keeps them busy in every frame.</p>",
                       {},
                       ""};
-    occupancy.figures.push_back(
-        {"occupancy", "Frame × link occupancy", "",
-         occupancy_heat_maps(t, a.load, a.duration, {{name, &in.schedule}, {"round-robin", &in.round_robin}}), ""});
+    occupancy.figures.push_back({"occupancy", "Frame × link occupancy", "",
+                                 occupancy_heat_maps(t, std::vector<double>(a.load.begin(), a.load.end()), a.bottlenecks,
+                                                     {{name, &in.schedule}, {"round-robin", &in.round_robin}}),
+                                 ""});
     page.sections.push_back(std::move(occupancy));
     Section loads{"loads", "Link loads", "", {}, ""};
     loads.figures.push_back({"load-histogram", "Load histogram",

@@ -3,9 +3,14 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include "liquid/base/error.hpp"
 #include "liquid/io/json_input.hpp"
 #include "liquid/io/schedule_json.hpp"
+#include "liquid/traffic/byte_load.hpp"
 
 namespace liquid::results {
 
@@ -217,6 +222,65 @@ ScheduleVerdict read_schedule_verdict(const nlohmann::json& j, const std::string
     v.elapsed_ms = s["elapsed_ms"].number();
     v.solver = s["solver"].string();
     return v;
+}
+
+bool is_weighted_schedule_result(const nlohmann::json& j) {
+    return j.is_object() && j.contains("time_s") && j.contains("bound_s");
+}
+
+namespace {
+
+std::vector<WeightedCandidate> read_candidates(const io::JsonAt& list) {
+    std::vector<WeightedCandidate> out;
+    for (std::size_t i = 0; i < list.array().size(); ++i) {
+        const io::JsonAt c = list[i];
+        WeightedCandidate w;
+        w.name = c["name"].string();
+        w.applicable = c["applicable"].boolean();
+        w.note = c["note"].string();
+        if (w.applicable) w.time_s = c["time_s"].number();  // null for a method not run
+        w.frames = static_cast<int>(c["frames"].integer(0, 1 << 30));
+        w.ms = c["ms"].number();
+        out.push_back(std::move(w));
+    }
+    return out;
+}
+
+}  // namespace
+
+SavedWeightedSchedule read_saved_weighted_schedule(const nlohmann::json& j, const std::string& file, const Traffic& traffic,
+                                                   const std::vector<double>& rates) {
+    const io::JsonAt doc(j, file);
+    SavedWeightedSchedule saved;
+    saved.frame_overhead_s = doc["frame_overhead_s"].number();
+    saved.min_piece = doc["min_piece"].integer(1, std::numeric_limits<std::int64_t>::max());
+    SavedSchedule frames = read_saved_schedule_json(file, traffic);
+    if (!frames.weighted)
+        throw InputError(file + ": /schedule/frames", "frames of transfer names in a weighted schedule result",
+                         "give the file `liquid schedule --json` wrote for this weighted traffic");
+    WeightedResult& r = saved.result;
+    r.schedule = std::move(*frames.weighted);
+    const WeightedProblem problem{&traffic, rates, saved.frame_overhead_s, saved.min_piece};
+    set_frame_durations(problem, r.schedule);
+    if (const std::string wrong = verify_weighted_schedule(problem, r.schedule); !wrong.empty())
+        throw InputError(file + ": /schedule/frames", wrong, "give the schedule of this traffic (same traffic options)");
+    r.time_s = total_time(problem, r.schedule);
+    const double saved_time = doc["time_s"].number();
+    if (std::abs(saved_time - r.time_s) > 1e-9 * std::max(1.0, r.time_s))
+        doc["time_s"].fail(fmt::format("{} s, but its frames take {} s", saved_time, r.time_s),
+                           "give the file unchanged, as `liquid schedule --json` wrote it");
+    r.method = doc["method"].string();
+    const ByteLoad load = byte_load(traffic, rates);
+    r.bound_s = load.bound_s;
+    r.bottlenecks = load.bottlenecks;
+    r.lower_bound_s = doc["lower_bound_s"].number();
+    r.bound_by = doc["lower_bound_by"].string();
+    r.optimal = doc["optimal"].boolean();
+    r.timed_out = doc["timed_out"].boolean();
+    r.elapsed_ms = doc["elapsed_ms"].number();
+    r.min_frames = static_cast<int>(doc["min_frames"].integer(0, 1 << 30));
+    r.candidates = read_candidates(doc["candidates"]);
+    return saved;
 }
 
 }  // namespace liquid::results

@@ -250,7 +250,7 @@ TEST(InterposerCompare, AlternatesLiquidAndTheLibraryAndReportsBothMedians) {
     const int lambda = analyze(plan::rank_traffic(net, plan::one_rank_per_host(net)).traffic).duration;
     EXPECT_DOUBLE_EQ(b["bound_s"].get<double>(), lambda * 8000 / net.default_rate());
     EXPECT_DOUBLE_EQ(b["liquid_fraction_of_bound"].get<double>(), b["bound_s"].get<double>() / liquid);
-    EXPECT_EQ(j["plans"][0]["sync"], "barrier");
+    EXPECT_EQ(j["plans"][0]["sync"], "links");
 }
 
 // MPI_Alltoallv on skewed count matrices (mpi_alltoallv_skewed): byte-identical to

@@ -18,8 +18,8 @@ InterposerEnvironment parse(const std::map<std::string, std::string>& vars) {
 TEST(InterposerEnvironment, Defaults) {
     const auto e = parse({});
     EXPECT_TRUE(e.problems.empty());
-    EXPECT_EQ(e.sync, Sync::Barrier);
-    EXPECT_EQ(e.min_bytes, 65536);
+    EXPECT_EQ(e.sync, Sync::Links);
+    EXPECT_EQ(e.min_bytes, 262144);
     EXPECT_FALSE(e.compare);
     EXPECT_EQ(e.time_limit_s, 2.0);
     EXPECT_EQ(e.v_time_limit_s, 0.5);

@@ -33,7 +33,7 @@ TEST(ReportBrowser, PagesOpenOfflineAndEveryFigureRenders) {
     ASSERT_EQ(rc, 0) << liquid::test::slurp(log) << liquid::test::slurp((out / "browser.json").string());
 
     const auto result = nlohmann::json::parse(liquid::test::slurp((out / "browser.json").string()));
-    ASSERT_EQ(result["pages"].size(), 5U);
+    ASSERT_EQ(result["pages"].size(), 6U);
     for (const auto& page : result["pages"]) {
         const std::string file = page["file"];
         EXPECT_TRUE(page["problems"].empty()) << file << ": " << page["problems"].dump();
@@ -52,6 +52,11 @@ TEST(ReportBrowser, PagesOpenOfflineAndEveryFigureRenders) {
         EXPECT_EQ(shown["frames"].get<int>(), schedule["schedule"]["length"].get<int>()) << saved;
         EXPECT_EQ(shown["pictograms_all"].get<int>(), schedule["schedule"]["length"].get<int>()) << saved;
     }
+    // The weighted page (fourth) shows every frame of its saved weighted schedule.
+    const auto weighted = nlohmann::json::parse(liquid::test::slurp((out / "schedule-weighted.json").string()));
+    const auto weighted_frames = static_cast<int>(weighted["schedule"]["frames"].size());
+    EXPECT_EQ(result["pages"][3]["frames"].get<int>(), weighted_frames);
+    EXPECT_EQ(result["pages"][3]["pictograms_all"].get<int>(), weighted_frames);
     // The shortcuts wrote their pages (testbed t1 --report, simulate testbed --report).
     for (const char* f : {"testbed-t1.html", "testbed-sim.html"}) EXPECT_GT(fs::file_size(out / f), 500000U) << f;
     // --svg-dir wrote the drawings and the rendered charts.

@@ -30,6 +30,30 @@ TEST(ReportCommand, SchedulesAndWritesOnePage) {
     std::filesystem::remove(html);
 }
 
+TEST(ReportCommand, AWeightedTrafficGetsTheWeightedPageMadeNowOrSaved) {
+    // Once a demand matrix was drawn as an equal-size schedule and its saved weighted
+    // schedule was refused as a malformed one.
+    const std::string demand =
+        "--network crossbar:6 --demand " + liquid::test::source_path("examples/skewed-demand-6.csv") + " --frame-overhead 1e-5";
+    const std::string now = out_path("weighted-now.html"), later = out_path("weighted-saved.html");
+    const auto r = run_liquid("report " + demand + " --json -o " + now);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto page = nlohmann::json::parse(r.out)["data"]["weighted_schedule"];
+    EXPECT_GE(page["time_s"].get<double>(), page["bound_s"].get<double>());
+    const auto s = run_liquid("schedule " + demand + " --json");
+    ASSERT_EQ(s.exit_code, 0) << s.err;
+    const auto schedule = nlohmann::json::parse(s.out);
+    const auto saved = run_liquid("report " + demand + " --from " + temp_file(s.out, ".json") + " --json -o " + later);
+    ASSERT_EQ(saved.exit_code, 0) << saved.err;
+    const auto read = nlohmann::json::parse(saved.out)["data"]["weighted_schedule"];
+    EXPECT_NEAR(read["time_s"].get<double>(), schedule["time_s"].get<double>(), 1e-9 * schedule["time_s"].get<double>());
+    EXPECT_EQ(read["frames"].get<std::size_t>(), schedule["schedule"]["frames"].size());
+    EXPECT_NE(slurp(later).find("bound T*"), std::string::npos);
+    EXPECT_EQ(run_liquid("report " + demand + " --method dsatur -o " + now).exit_code, 2);
+    std::filesystem::remove(now);
+    std::filesystem::remove(later);
+}
+
 TEST(ReportCommand, FromASavedSchedule) {
     const auto s = run_liquid("schedule --network torus:3x3 --json");
     ASSERT_EQ(s.exit_code, 0) << s.err;

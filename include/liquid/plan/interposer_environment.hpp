@@ -21,8 +21,8 @@ struct InterposerEnvironment {
     std::string method = "optimal";     // LIQUID_METHOD: liquid, optimal, dsatur, round-robin, ...
     double time_limit_s = 2.0;          // LIQUID_TIME_LIMIT: seconds, finite, > 0, at most a year
     double v_time_limit_s = 0.5;        // LIQUID_V_TIME_LIMIT: seconds to plan one MPI_Alltoallv count matrix
-    Sync sync = Sync::Barrier;          // LIQUID_SYNC: barrier, links, none
-    long long min_bytes = 65536;        // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
+    Sync sync = Sync::Links;            // LIQUID_SYNC: links, barrier, none
+    long long min_bytes = 262144;       // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
     bool compare = false;               // LIQUID_COMPARE=1: alternate liquid and the MPI library
     std::vector<std::string> problems;  // one sentence per bad variable ("LIQUID_X: ...: fix")
 };

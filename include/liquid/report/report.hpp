@@ -19,6 +19,7 @@ struct ReportTraffic {
     const Network* network = nullptr;
     const Traffic* traffic = nullptr;
     std::string source;
+    std::vector<double> rates;  // bytes/s per link (a weighted schedule's durations)
 };
 
 /// Called at most once, and only when a schedule result is given.

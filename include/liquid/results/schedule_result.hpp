@@ -2,8 +2,9 @@
 // The document of `liquid schedule --json`, one owner: schedule_view() writes it for a
 // schedule of equal-size transfers, weighted_schedule_view() for a weighted traffic,
 // solve_fields() adds the rows every view of a SolveResult carries (also `liquid testbed
-// t1 --allocation`), and read_schedule_verdict() reads back what `liquid report` says about
-// a saved schedule. The frames themselves are the schedule format io owns.
+// t1 --allocation`), and read_schedule_verdict() and read_saved_weighted_schedule() read
+// back what `liquid report` says about a saved schedule. The frames themselves are the schedule format io owns.
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -44,5 +45,23 @@ Schedule read_saved_schedule(const std::string& file, const Traffic& traffic);
 
 /// Throws InputError naming `file` and the JSON pointer of a missing or mistyped member.
 ScheduleVerdict read_schedule_verdict(const nlohmann::json& j, const std::string& file);
+
+/// True when `j` is the result of a weighted schedule (it carries "time_s" and "bound_s").
+bool is_weighted_schedule_result(const nlohmann::json& j);
+
+/// A saved weighted schedule with what its result says about it.
+struct SavedWeightedSchedule {
+    WeightedResult result;  // the schedule, its time, bounds, verdict and the other methods' times
+    double frame_overhead_s = 0;
+    std::int64_t min_piece = 1;
+};
+
+/// The weighted schedule result `j` of the file `file`, a schedule of `traffic` over links
+/// of `rates`, verified (every byte once, no link shared in a frame, pieces of at least its
+/// min_piece) and its time recomputed from the frames; InputError naming the file and JSON
+/// pointer when a member is missing or mistyped, the schedule does not fit the traffic or
+/// its saved time does not match its frames.
+SavedWeightedSchedule read_saved_weighted_schedule(const nlohmann::json& j, const std::string& file, const Traffic& traffic,
+                                                   const std::vector<double>& rates);
 
 }  // namespace liquid::results

@@ -72,7 +72,7 @@ private:
     void new_line(int depth) {
         if (indent_ < 0) return;
         out_ += '\n';
-        out_.append(static_cast<std::size_t>(indent_ * depth), ' ');
+        out_.append(static_cast<std::size_t>(indent_) * static_cast<std::size_t>(depth), ' ');
     }
 
     void write_whole(const nlohmann::json& j, int depth) {
@@ -81,7 +81,7 @@ private:
             out_ += text;
             return;
         }
-        const std::string prefix(static_cast<std::size_t>(indent_ * depth), ' ');
+        const std::string prefix(static_cast<std::size_t>(indent_) * static_cast<std::size_t>(depth), ' ');
         for (char c : text) {
             out_ += c;
             if (c == '\n') out_ += prefix;

@@ -52,7 +52,8 @@ bool NodeGrid::passes_through_a_node(int a, int b) {
         const int cx = centre % columns_, cy = centre / columns_;
         for (int y = std::max(0, cy - 1); y <= std::min(rows_ - 1, cy + 1); ++y)
             for (int x = std::max(0, cx - 1); x <= std::min(columns_ - 1, cx + 1); ++x) {
-                const auto cell = static_cast<std::size_t>(y * columns_ + x);
+                const std::size_t cell =
+                    static_cast<std::size_t>(y) * static_cast<std::size_t>(columns_) + static_cast<std::size_t>(x);
                 if (visited_[cell] == query_) continue;
                 visited_[cell] = query_;
                 for (int n : nodes_in_cell_[cell])

@@ -110,6 +110,7 @@ int separate_reverse_pairs(Plan& plan) {
     if (plan.links.empty()) return 0;
     const std::vector<int> before = max_link_use(plan);
     const bool was_valid = verify_plan(plan).empty();
+    throw_if_stop_requested();
     FrameUse use(plan);
     int moved = 0;
     for (int f = 0; f < plan.length(); ++f) {
@@ -125,6 +126,7 @@ int separate_reverse_pairs(Plan& plan) {
             }
         }
     }
+    throw_if_stop_requested();
     if (std::string problem = verify_plan(plan); was_valid && !problem.empty())
         throw std::logic_error("separate_reverse_pairs broke the plan: " + problem);
     if (std::string problem = check_links(plan, before); !problem.empty())

@@ -46,7 +46,8 @@ void route_plan(Plan& plan, const RankTraffic& traffic) {
     for (const RankPair& p : traffic.local) local[static_cast<std::size_t>(p.src * k + p.dst)] = 1;
     plan.links.assign(plan.frames.size(), {});
     plan.link_names = traffic.traffic.link_names();
-    for (std::size_t f = 0; f < plan.frames.size(); ++f)
+    for (std::size_t f = 0; f < plan.frames.size(); ++f) {
+        throw_if_stop_requested();  // a million routes copied at 1 024 ranks
         for (const RankPair& p : plan.frames[f]) {
             const std::size_t at = static_cast<std::size_t>(p.src * k + p.dst);
             if (local[at]) {
@@ -58,6 +59,7 @@ void route_plan(Plan& plan, const RankTraffic& traffic) {
                                  "give the network and rank map the plan was made for");
             plan.links[f].push_back(traffic.traffic[transfer_of[at]].path);
         }
+    }
 }
 
 namespace {
@@ -97,8 +99,10 @@ PlanResult build_plan(const Network& net, const std::vector<int>& host_of_rank, 
         plan.liquid = plan.optimal = true;  // nothing crosses the network
     }
     spread_local_pairs(plan, rt.local);
+    throw_if_stop_requested();
     route_plan(plan, rt);
     separate_reverse_pairs(plan);
+    throw_if_stop_requested();
     if (std::string problem = verify_plan(plan); !problem.empty())
         throw std::logic_error("build_plan produced an invalid plan: " + problem);
     out.planning_ms = ms_since(start);

@@ -31,8 +31,8 @@ void write_routes(const Plan& plan, json& doc) {
         }
         routes.push_back(f);
     }
-    doc["links"] = names;
-    doc["routes"] = routes;
+    doc["links"] = std::move(names);
+    doc["routes"] = std::move(routes);
 }
 
 }  // namespace
@@ -59,12 +59,12 @@ nlohmann::json plan_json(const Plan& plan) {
         for (const RankFrame& f : by_rank[r]) rf.push_back({{"send", f.send_to}, {"recv", f.recv_from}});
         per_rank.push_back({{"rank", r}, {"host", plan.hosts.empty() ? "" : plan.hosts[r]}, {"frames", rf}});
     }
-    json doc = {{"format", "liquid-plan"},   {"version", 1},
-                {"network", plan.network},   {"method", plan.method},
-                {"ranks", plan.ranks},       {"hosts", plan.hosts},
-                {"duration", plan.duration}, {"length", plan.length()},
-                {"liquid", plan.liquid},     {"optimal", plan.optimal},
-                {"frames", frames},          {"per_rank", per_rank}};
+    json doc = {{"format", "liquid-plan"}, {"version", 1},           {"network", plan.network},   {"method", plan.method},
+                {"ranks", plan.ranks},     {"hosts", plan.hosts},    {"duration", plan.duration}, {"length", plan.length()},
+                {"liquid", plan.liquid},   {"optimal", plan.optimal}};
+    // Moved, not copied: a million pairs at 1 024 ranks.
+    doc["frames"] = std::move(frames);
+    doc["per_rank"] = std::move(per_rank);
     if (!plan.links.empty()) write_routes(plan, doc);
     return doc;
 }

@@ -106,7 +106,10 @@ nlohmann::json weighted_frames_to_json(const Traffic& traffic, const WeightedSch
 }
 
 SavedSchedule read_saved_schedule_json(const std::string& path, const Traffic& traffic) {
-    const nlohmann::json j = io::parse_json_file(path);
+    return saved_schedule_from_json(io::parse_json_file(path), path, traffic);
+}
+
+SavedSchedule saved_schedule_from_json(const nlohmann::json& j, const std::string& path, const Traffic& traffic) {
     std::string where;
     const nlohmann::json* frames = frames_of(j, path, where);
     SavedSchedule saved;

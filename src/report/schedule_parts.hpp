@@ -11,6 +11,13 @@
 
 namespace liquid::report {
 
+/// The stroke of a used link that is not a bottleneck: light to dark blue as `share` (its
+/// load over the bottlenecks') goes from 0 to 1.
+std::string busy_stroke(double share);
+
+/// The summary table's "network" row: name, size and layout, or "none" for a link-set traffic.
+std::string network_description(const Network* network, const NetworkLayout* layout);
+
 /// Draws the network (or, for a link-set traffic, the grid of links) with the given marks.
 std::string drawing(const ScheduleReportInput& in, const NetworkLayout* layout, const std::vector<LinkMark>& marks,
                     const DrawingOptions& o);

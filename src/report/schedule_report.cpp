@@ -36,6 +36,16 @@ Schedule round_robin_of(const Traffic& t) {
 
 }  // namespace
 
+std::string busy_stroke(double share) {
+    return fmt::format("rgb({},{},{})", int(170 - 140 * share), int(200 - 110 * share), int(235 - 55 * share));
+}
+
+std::string network_description(const Network* network, const NetworkLayout* layout) {
+    if (!network) return "none (link-set traffic: links drawn as a grid)";
+    return fmt::format("{} ({} nodes, {} links; drawn as {})", network->name(), network->node_count(), network->link_count(),
+                       layout_name(layout->kind));
+}
+
 std::string drawing(const ScheduleReportInput& in, const NetworkLayout* layout, const std::vector<LinkMark>& marks,
                     const DrawingOptions& o) {
     if (in.network) return network_svg(*in.network, *layout, marks, o);
@@ -56,9 +66,8 @@ std::vector<LinkMark> load_marks(const Traffic& t, const TrafficAnalysis& a) {
             m.css_class = "bottleneck", m.title += " (bottleneck)";
             continue;
         }
-        const double share = double(v) / a.duration;  // light (few transfers) to dark blue
         m.css_class = "busy";
-        m.stroke = fmt::format("rgb({},{},{})", int(170 - 140 * share), int(200 - 110 * share), int(235 - 55 * share));
+        m.stroke = busy_stroke(double(v) / a.duration);
     }
     for (auto& m : marks) m.width = 0;
     return marks;
@@ -84,9 +93,7 @@ std::string summary_table(const ScheduleReportInput& in, const TrafficAnalysis& 
     const std::string verdict = length_verdict(in.summary.liquid, in.summary.optimal, in.summary.timed_out);
     return html_table(
         {{"traffic", in.source},
-         {"network", in.network ? fmt::format("{} ({} nodes, {} links; drawn as {})", in.network->name(),
-                                              in.network->node_count(), in.network->link_count(), layout_name(layout->kind))
-                                : "none (link-set traffic: links drawn as a grid)"},
+         {"network", network_description(in.network, layout)},
          {"transfers", std::to_string(t.size())},
          {"duration Λ (most loaded link)", std::to_string(a.duration)},
          {"bottlenecks", fmt::format("{}: {}", a.bottlenecks.size(), bottlenecks)},

@@ -44,9 +44,8 @@ std::vector<LinkMark> byte_time_marks(const Traffic& t, const ByteLoad& load) {
             m.css_class = "bottleneck", m.title += " (sets T*)";
             continue;
         }
-        const double share = load.bound_s > 0 ? load.time_s[i] / load.bound_s : 0;
         m.css_class = "busy";
-        m.stroke = fmt::format("rgb({},{},{})", int(170 - 140 * share), int(200 - 110 * share), int(235 - 55 * share));
+        m.stroke = busy_stroke(load.bound_s > 0 ? load.time_s[i] / load.bound_s : 0);
     }
     return marks;
 }
@@ -68,24 +67,20 @@ std::string summary_table(const WeightedScheduleReportInput& in, const ByteLoad&
     for (int x = 0; x < t.size(); ++x) bytes += t[x].size;
     std::string bottlenecks;
     for (int l : load.bottlenecks) bottlenecks += (bottlenecks.empty() ? "" : " ") + t.link_name(l);
-    const std::string verdict =
-        r.optimal ? "proven optimal" : (r.timed_out ? "budget expired: best known" : "not proven optimal");
-    return html_table(
-        {{"traffic", in.source},
-         {"network", in.network ? fmt::format("{} ({} nodes, {} links; drawn as {})", in.network->name(),
-                                              in.network->node_count(), in.network->link_count(), layout_name(layout->kind))
-                                : "none (link-set traffic: links drawn as a grid)"},
-         {"transfers", fmt::format("{} ({:.6g} bytes)", t.size(), bytes)},
-         {"bound T* (most loaded link: bytes / rate)", fmt::format("{:.6g} s", load.bound_s)},
-         {"links that set T*", fmt::format("{}: {}", load.bottlenecks.size(), bottlenecks)},
-         {"frame overhead", fmt::format("{:.6g} s per frame", in.frame_overhead_s)},
-         {"method", r.method},
-         {"time", fmt::format("{:.6g} s in {} frames ({}); lower bound {:.6g} s ({}), gap {:.3f} %", r.time_s,
-                              r.schedule.length(), verdict, r.lower_bound_s, r.bound_by, 100 * r.gap())},
-         {"other methods of the run", others_text(r)},
-         {"verified",
-          "every byte of every transfer delivered exactly once, no two pieces of a frame share a link, "
-          "durations follow from sizes and rates"}});
+    const std::string verdict = time_verdict(r.optimal, r.timed_out);
+    return html_table({{"traffic", in.source},
+                       {"network", network_description(in.network, layout)},
+                       {"transfers", fmt::format("{} ({:.6g} bytes)", t.size(), bytes)},
+                       {"bound T* (most loaded link: bytes / rate)", fmt::format("{:.6g} s", load.bound_s)},
+                       {"links that set T*", fmt::format("{}: {}", load.bottlenecks.size(), bottlenecks)},
+                       {"frame overhead", fmt::format("{:.6g} s per frame", in.frame_overhead_s)},
+                       {"method", r.method},
+                       {"time", fmt::format("{:.6g} s in {} frames ({}); lower bound {:.6g} s ({}), gap {:.3f} %", r.time_s,
+                                            r.schedule.length(), verdict, r.lower_bound_s, r.bound_by, 100 * r.gap())},
+                       {"other methods of the run", others_text(r)},
+                       {"verified",
+                        "every byte of every transfer delivered exactly once, no two pieces of a frame share a link, "
+                        "durations follow from sizes and rates"}});
 }
 
 /// One bar per frame: its data time (its longest piece over its slowest link) and its overhead.

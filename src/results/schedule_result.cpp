@@ -164,7 +164,7 @@ ResultView weighted_schedule_view(const std::string& source, const Traffic& t, c
         .json_only("min_frames", r.min_frames)
         .field("time_s", r.time_s, "time",
                fmt::format("{} in {} frames, gap {:.3f} %, {}", seconds_text(r.time_s), r.schedule.length(), 100 * r.gap(),
-                           r.optimal ? "proven optimal" : (r.timed_out ? "budget expired: best known" : "not proven optimal")))
+                           time_verdict(r.optimal, r.timed_out)))
         .json_only("gap", r.gap())
         .json_only("optimal", r.optimal)
         .json_only("timed_out", r.timed_out)
@@ -254,7 +254,7 @@ SavedWeightedSchedule read_saved_weighted_schedule(const nlohmann::json& j, cons
     SavedWeightedSchedule saved;
     saved.frame_overhead_s = doc["frame_overhead_s"].number();
     saved.min_piece = doc["min_piece"].integer(1, std::numeric_limits<std::int64_t>::max());
-    SavedSchedule frames = read_saved_schedule_json(file, traffic);
+    SavedSchedule frames = saved_schedule_from_json(j, file, traffic);
     if (!frames.weighted)
         throw InputError(file + ": /schedule/frames", "frames of transfer names in a weighted schedule result",
                          "give the file `liquid schedule --json` wrote for this weighted traffic");

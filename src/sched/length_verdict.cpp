@@ -3,10 +3,13 @@
 
 namespace liquid {
 
+std::string time_verdict(bool optimal, bool timed_out) {
+    if (optimal) return "proven optimal";
+    return timed_out ? "budget expired: best known" : "not proven optimal";
+}
+
 std::string length_verdict(bool liquid, bool optimal, bool timed_out) {
-    std::string verdict = liquid ? "liquid" : "not liquid";
-    if (optimal) return verdict + ", proven optimal";
-    return verdict + (timed_out ? ", budget expired: best known" : ", not proven optimal");
+    return std::string(liquid ? "liquid" : "not liquid") + ", " + time_verdict(optimal, timed_out);
 }
 
 }  // namespace liquid

@@ -38,5 +38,7 @@ struct SavedSchedule {
 /// JSON path for a malformed file, a name the traffic does not have or a piece that is not
 /// a positive whole number of bytes.
 SavedSchedule read_saved_schedule_json(const std::string& path, const Traffic& traffic);
+/// The same from the file `path`, already parsed as `j`.
+SavedSchedule saved_schedule_from_json(const nlohmann::json& j, const std::string& path, const Traffic& traffic);
 
 }  // namespace liquid

@@ -89,6 +89,9 @@ struct SolveOptions {
 /// optimal", "not liquid, proven optimal", "not liquid, budget expired: best known" or
 /// "not liquid, not proven optimal". "optimal" is said only with a proof.
 std::string length_verdict(bool liquid, bool optimal, bool timed_out);
+/// The same words without the liquid part, for a weighted schedule's time: "proven
+/// optimal", "budget expired: best known" or "not proven optimal".
+std::string time_verdict(bool optimal, bool timed_out);
 
 struct SolveResult {
     Schedule schedule;

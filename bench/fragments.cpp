@@ -94,7 +94,9 @@ int main(int argc, char** argv) {
     std::printf("|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
     for (const std::string& spec : fabrics) {
         const liquid::Network net = liquid::load_network(spec);
-        const std::string label = net.name().empty() ? spec : net.name();
+        // Imported fabrics are named after their topology file; two routings of one fabric
+        // are told apart by the spec (its LFT dump's folder names the routing).
+        const std::string label = net.name().empty() || spec.rfind("ibnetdiscover:", 0) == 0 ? spec : net.name();
         for (int n : ranks) {
             if (n > static_cast<int>(net.hosts().size())) continue;
             for (int seed : seeds) {

@@ -81,7 +81,8 @@ public:
     /// Removes and returns the vertex of the largest key.
     int pop() {
         const std::size_t blocks = (left_ + block_ - 1) / block_;
-        const std::size_t b = static_cast<std::size_t>(std::max_element(max_.begin(), max_.begin() + static_cast<std::ptrdiff_t>(blocks)) - max_.begin());
+        const std::size_t b = static_cast<std::size_t>(
+            std::max_element(max_.begin(), max_.begin() + static_cast<std::ptrdiff_t>(blocks)) - max_.begin());
         const auto first = keys_.begin() + static_cast<std::ptrdiff_t>(b * block_);
         const auto last = keys_.begin() + static_cast<std::ptrdiff_t>(std::min(left_, (b + 1) * block_));
         const auto p = static_cast<std::size_t>(std::max_element(first, last) - keys_.begin());
@@ -105,7 +106,9 @@ private:
     void refresh(std::size_t b) {
         if (b >= max_.size()) return;
         const std::size_t first = b * block_, last = std::min(left_, first + block_);
-        max_[b] = first < last ? *std::max_element(keys_.begin() + static_cast<std::ptrdiff_t>(first), keys_.begin() + static_cast<std::ptrdiff_t>(last)) : 0;
+        max_[b] = first < last ? *std::max_element(keys_.begin() + static_cast<std::ptrdiff_t>(first),
+                                                   keys_.begin() + static_cast<std::ptrdiff_t>(last))
+                               : 0;
     }
 
     std::vector<std::uint64_t> keys_;

@@ -544,10 +544,21 @@ void solve_optimal(Run& run) {
     record_search(r, *search);
 }
 
-Limits limits_of(const SolveOptions& o) {
+/// What is left to do after the search per transfer of the result (verifying it again,
+/// building its JSON and text, freeing it): about 6 µs measured on a 261 632-transfer
+/// all-to-all (1.5 s), with a margin.
+constexpr double kAfterSearchSecondsPerTransfer = 8e-6;
+
+Limits limits_of(const SolveOptions& o, int transfers) {
     Limits limits;
-    // Within the command's --time-limit too, leaving it time for what it does with the result.
+    // Within the command's --time-limit too, leaving it time for what it does with the result
+    // (at most half of what is left).
     limits.deadline = search_deadline(o.time_limit_s);
+    if (limits.deadline.limited()) {
+        const double left = limits.deadline.remaining_s();
+        const double after = std::min(left / 2, kAfterSearchSecondsPerTransfer * transfers);
+        limits.deadline = limits.deadline.sooner(std::max(1e-6, left - after));
+    }
     if (o.memory_limit_bytes > 0) limits.memory_bytes = o.memory_limit_bytes;
     return limits;
 }
@@ -567,7 +578,7 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
         (options.strategy != SearchStrategy::FullTeams || options.pivot != PivotRule::Constrained))
         throw InputError("--strategy/--pivot", std::string("apply to --method liquid only, not ") + method_name(options.method),
                          "drop them or use --method liquid");
-    Run run{traffic, options, limits_of(options), r, {}};
+    Run run{traffic, options, limits_of(options, traffic.size()), r, {}};
     run.whole = run.limits.deadline;
     switch (options.method) {
         case Method::Liquid: solve_liquid(run); break;

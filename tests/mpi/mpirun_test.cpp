@@ -325,6 +325,29 @@ TEST(InterposerAlltoallv, ABadTimeLimitIsRejectedAndTheJobStillFinishesCorrectly
     }
 }
 
+// A budget too small for any plan: every matrix still runs (the uniform plan, or the best
+// weighted plan found before the budget ran out) with the same bytes as PMPI_Alltoallv, and
+// the report says the budget ran out.
+TEST(InterposerAlltoallv, ABudgetThatRunsOutLeavesTheUniformPlanOrTheBestFoundAndSaysSo) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    const auto r =
+        mpirun(8, preload("fat-tree:2,3", rank_map(8, 8), report) + " -x LIQUID_V_TIME_LIMIT=0.000001", kSkewed + " 5 16384");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("checks 31 failures 0"), std::string::npos) << r.out << r.err;
+    const auto& v = read_report(report)["plans"][0]["alltoallv"];
+    ASSERT_TRUE(v.is_object()) << v.dump(2);
+    EXPECT_DOUBLE_EQ(v["v_time_limit_s"].get<double>(), 0.000001);
+    ASSERT_FALSE(v["matrices"].empty()) << v.dump(2);
+    for (const auto& m : v["matrices"]) {
+        const std::string path = m["path"], reason = m["reason"];
+        EXPECT_NE(reason.find("budget ran out"), std::string::npos) << m.dump();
+        if (path == "uniform") EXPECT_EQ(reason.rfind("budget ran out (LIQUID_V_TIME_LIMIT=", 0), 0u) << m.dump();
+        else EXPECT_EQ(path, "weighted") << m.dump();
+        EXPECT_GE(m["planned_s"].get<double>(), m["bound_s"].get<double>()) << m.dump();
+    }
+}
+
 TEST(InterposerAlltoallv, BlocksBelowMinBytesGoToTheLibraryWithoutPlanning) {
     SKIP_UNLESS_MPI_RUNS();
     const std::string report = test::temp_file("", ".json");

@@ -23,6 +23,7 @@ TEST(InterposerEnvironment, Defaults) {
     EXPECT_FALSE(e.compare);
     EXPECT_EQ(e.time_limit_s, 2.0);
     EXPECT_EQ(e.v_time_limit_s, 0.5);
+    EXPECT_EQ(e.v_min_piece, 65536);
     EXPECT_EQ(e.method, "optimal");
 }
 
@@ -33,8 +34,10 @@ TEST(InterposerEnvironment, AcceptsEveryValidValue) {
                           {"LIQUID_COMPARE", "1"},
                           {"LIQUID_METHOD", "dsatur"},
                           {"LIQUID_PLAN_CACHE", "/tmp/c"},
-                          {"LIQUID_V_TIME_LIMIT", "0.05"}});
+                          {"LIQUID_V_TIME_LIMIT", "0.05"},
+                          {"LIQUID_V_MIN_PIECE", "1"}});
     EXPECT_TRUE(e.problems.empty());
+    EXPECT_EQ(e.v_min_piece, 1);
     EXPECT_EQ(e.v_time_limit_s, 0.05);
     EXPECT_EQ(e.time_limit_s, 0.5);
     EXPECT_EQ(e.sync, Sync::Barrier);
@@ -63,6 +66,8 @@ TEST(InterposerEnvironment, RejectsWhatIsNotStrictlyValid) {
     for (const char* s : {"Barrier", "fast", "link"}) expect_rejected("LIQUID_SYNC", s, "give links, barrier or none");
     for (const char* b : {"-1", "1.5", "32k", "abc", "1000000000000000001"})
         expect_rejected("LIQUID_MIN_BYTES", b, "give a whole number from 0");
+    for (const char* b : {"0", "-1", "1.5", "64k", "1000000000000000001"})
+        expect_rejected("LIQUID_V_MIN_PIECE", b, "give a whole number from 1 to 1e15");
     for (const char* c : {"yes", "2", "true"}) expect_rejected("LIQUID_COMPARE", c, "give 1");
     expect_rejected("LIQUID_METHOD", "fastest", "e.g. optimal");
     const auto e = parse({{"LIQUID_TIME_LIMIT", "x"}, {"LIQUID_SYNC", "y"}});

@@ -77,7 +77,7 @@ Decision decide(const CommunicatorPlan& p, const std::vector<std::int64_t>& byte
     plan::WeightedPlanOptions o;
     o.time_limit_s = p.v_time_limit_s;
     o.frame_overhead_s = p.frame_overhead_s;
-    o.min_piece = std::max<long long>(1, p.min_bytes);
+    o.min_piece = std::max<long long>(1, p.v_min_piece);
     try {
         d.plan = plan::plan_weighted(*p.root->network, p.root->traffic, p.root->uniform, bytes, o);
     } catch (const InputError& e) {

@@ -202,6 +202,7 @@ enum Header {
     kMinBytes,
     kCompare,
     kVTimeLimitUs,
+    kVMinPiece,
     kLength,
     kDuration,
     kLiquid,
@@ -242,6 +243,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
         header[kMinBytes] = settings.min_bytes;
         header[kCompare] = settings.compare;
         header[kVTimeLimitUs] = std::llround(std::min(settings.v_time_limit_s, 1e12) * 1e6);
+        header[kVMinPiece] = settings.v_min_piece;
         if (!settings.problems.empty()) {
             out.reason = joined(settings.problems);
             header[kBadEnvironment] = 1;
@@ -268,6 +270,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
     out.min_bytes = header[kMinBytes];
     out.compare = header[kCompare] != 0;
     out.v_time_limit_s = static_cast<double>(header[kVTimeLimitUs]) / 1e6;
+    out.v_min_piece = header[kVMinPiece];
     if (header[kHasPlan] == 0) {
         out.bad_environment = header[kBadEnvironment] != 0;
         broadcast_string(out.reason, comm);

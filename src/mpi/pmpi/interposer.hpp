@@ -60,6 +60,7 @@ struct CommunicatorPlan {
     bool compare = false;               // rank 0's LIQUID_COMPARE
     std::size_t report_index = 0;       // its entry in Report::communicators
     double v_time_limit_s = 0.5;        // rank 0's LIQUID_V_TIME_LIMIT
+    long long v_min_piece = 65536;      // rank 0's LIQUID_V_MIN_PIECE
     std::shared_ptr<const RootState> root;
     std::deque<MatrixPlan> matrices;  // the last count matrices, most recently used first
     double frame_overhead_s = -1;     // rank 0: a synchronised frame's cost, measured (-1: not yet)

@@ -81,6 +81,7 @@ json communicator_json(const CommunicatorReport& c) {
                                 {"calls", m.calls},
                                 {"cache_hits", m.cache_hits}});
         j["alltoallv"] = {{"v_time_limit_s", p.v_time_limit_s},
+                          {"v_min_piece", p.v_min_piece},
                           {"frame_cost_s", c.frame_cost_s},
                           {"matrices", matrices},
                           {"matrices_not_listed", c.matrices_not_listed},

@@ -23,6 +23,8 @@ constexpr std::size_t kPerMask = 4;
 constexpr int kChainPairs = 96;
 /// Without a time limit the ejection walk still stops after this many seconds.
 constexpr double kUnlimitedWalkSeconds = 5.0;
+/// Share of the time left the insertion may take (see kempe_schedule).
+constexpr double kInsertionShare = 0.4;
 
 /// The transfers of L frames: who uses each (link, frame), which frames each link is busy
 /// in (a bitset per link), and each transfer's frame.
@@ -301,7 +303,12 @@ std::optional<Schedule> kempe_schedule(const Traffic& traffic, const KempeOption
     if (n == 0) return Schedule{};
     const int L = options.frames > 0 ? options.frames : duration_of(traffic);
     if (L <= 0 || !limits.fits(kempe_memory_bytes(traffic, L))) return std::nullopt;
-    DeadlinePoll poll(limits.deadline, 256);
+    // The insertion gets at most 40 % of the time left: on a dense traffic whose inner links
+    // are the bottleneck (a whole torus:8x8x8, 261 632 transfers) the chains grow long and it
+    // would take the whole budget, leaving nothing to the constructions and searches after it.
+    const Deadline insertion_deadline =
+        limits.deadline.limited() ? limits.deadline.sooner(kInsertionShare * limits.deadline.remaining_s()) : limits.deadline;
+    DeadlinePoll poll(insertion_deadline, 256);
     FrameTable table(traffic, L);
     Inserter inserter(table);
     std::deque<int> waiting;

@@ -131,20 +131,23 @@ TEST(HardeningCommand, NodeLimitBoundsTheSearchWork) {
 }
 
 TEST(HardeningCommand, TimeLimitHoldsOnLargeFabrics) {
-    if (sanitized()) GTEST_SKIP() << "Release only: four 1 000-261 000-transfer fabrics, about 9 s";
+    if (sanitized()) GTEST_SKIP() << "Release only: four 1 000-261 000-transfer fabrics, about 12 s";
     // --time-limit bounds the whole scheduling, bounds and constructions included,
     // within the 0.5 s the issue allows (parsing aside: the solver's own elapsed_ms). Once
     // torus:8x8 took 3.5 s for a 2 s limit (the SAT encoding and bliss could not be
     // interrupted). Every phase polls the deadline or runs in a child process it kills, so
     // the margin holds under load too: what overruns is unpolled work, not waiting.
-    // torus:8x8x8 (261 632 transfers): once the Kempe insertion took the whole budget and its
-    // extra frames, the verification and the output ran past it.
-    for (const char* spec : {"torus:8x8", "chordal-ring:32,5", "fat-tree:4,4", "torus:8x8x8"}) {
-        const auto r = run_liquid(std::string("schedule --network ") + spec + " --time-limit 2 --json");
+    // torus:8x8x8 (261 632 transfers) with 5 s: once the Kempe insertion took the whole
+    // budget and its extra frames, the verification and the output ran past it (building
+    // its routes and checking a schedule take about a second there, so 2 s is too short).
+    for (const auto& [spec, limit] :
+         {std::pair{"torus:8x8", 2}, {"chordal-ring:32,5", 2}, {"fat-tree:4,4", 2}, {"torus:8x8x8", 5}}) {
+        const auto r =
+            run_liquid(std::string("schedule --network ") + spec + " --time-limit " + std::to_string(limit) + " --json");
         ASSERT_EQ(r.exit_code, 0) << spec << "\n" << r.err;
         const auto j = nlohmann::json::parse(r.out)["schedule"];
         EXPECT_TRUE(j["verified"].get<bool>()) << spec;
-        EXPECT_LE(j["elapsed_ms"].get<double>(), 2500.0) << spec;
+        EXPECT_LE(j["elapsed_ms"].get<double>(), limit * 1000.0 + 500.0) << spec;
     }
 }
 

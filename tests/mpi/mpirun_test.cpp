@@ -335,9 +335,11 @@ TEST(InterposerAlltoallv, ABudgetThatRunsOutLeavesTheUniformPlanOrTheBestFoundAn
         mpirun(8, preload("fat-tree:2,3", rank_map(8, 8), report) + " -x LIQUID_V_TIME_LIMIT=0.000001", kSkewed + " 5 16384");
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("checks 31 failures 0"), std::string::npos) << r.out << r.err;
-    const auto& v = read_report(report)["plans"][0]["alltoallv"];
-    ASSERT_TRUE(v.is_object()) << v.dump(2);
+    const auto j = read_report(report);
+    const auto& v = j["plans"][0]["alltoallv"];
+    ASSERT_TRUE(v.is_object()) << j.dump(2);
     EXPECT_DOUBLE_EQ(v["v_time_limit_s"].get<double>(), 0.000001);
+    EXPECT_EQ(v["v_min_piece"], 65536);
     ASSERT_FALSE(v["matrices"].empty()) << v.dump(2);
     for (const auto& m : v["matrices"]) {
         const std::string path = m["path"], reason = m["reason"];

@@ -21,38 +21,40 @@ python3 - "$work" <<'PY'
 import json, sys, itertools
 out = sys.argv[1]
 
-def write(name, hosts, switches, cables):
-    json.dump({"name": name, "hosts": hosts, "switches": switches, "cables": cables,
-               "routing": {"type": "shortest"}}, open(f"{out}/{name}.json", "w"))
+class Fabric:
+    """Switches with their hosts, and cables; written as network JSON, shortest-path routed."""
+    def __init__(self):
+        self.hosts, self.switches, self.cables = [], [], []
+
+    def switch(self, name, host_names):
+        self.switches.append(name)
+        for h in host_names:
+            self.hosts.append(h)
+            self.cables.append([h, name])
+
+    def write(self, name):
+        json.dump({"name": name, "hosts": self.hosts, "switches": self.switches, "cables": self.cables,
+                   "routing": {"type": "shortest"}}, open(f"{out}/{name}.json", "w"))
 
 groups, routers, per_router = 4, 6, 3
-hosts, switches, cables = [], [], []
+f = Fabric()
 for g in range(groups):
     for r in range(routers):
-        switches.append(f"g{g}r{r}")
-        for k in range(per_router):
-            hosts.append(f"g{g}r{r}h{k}")
-            cables.append([hosts[-1], switches[-1]])
-    for a, b in itertools.combinations(range(routers), 2):
-        cables.append([f"g{g}r{a}", f"g{g}r{b}"])
+        f.switch(f"g{g}r{r}", [f"g{g}r{r}h{k}" for k in range(per_router)])
+    f.cables += [[f"g{g}r{a}", f"g{g}r{b}"] for a, b in itertools.combinations(range(routers), 2)]
 for g, h in itertools.combinations(range(groups), 2):
-    for r in range(routers):
-        cables.append([f"g{g}r{r}", f"g{h}r{r}"])
-write("dragonfly-4g", hosts, switches, cables)
+    f.cables += [[f"g{g}r{r}", f"g{h}r{r}"] for r in range(routers)]
+f.write("dragonfly-4g")
 
 side, per_switch = 8, 2
-hosts, switches, cables = [], [], []
+f = Fabric()
 for x in range(side):
     for y in range(side):
-        switches.append(f"s{x}_{y}")
-        for k in range(per_switch):
-            hosts.append(f"h{x}_{y}_{k}")
-            cables.append([hosts[-1], switches[-1]])
+        f.switch(f"s{x}_{y}", [f"h{x}_{y}_{k}" for k in range(per_switch)])
 for x in range(side):
     for a, b in itertools.combinations(range(side), 2):
-        cables.append([f"s{x}_{a}", f"s{x}_{b}"])
-        cables.append([f"s{a}_{x}", f"s{b}_{x}"])
-write("hyperx-8x8x2", hosts, switches, cables)
+        f.cables += [[f"s{x}_{a}", f"s{x}_{b}"], [f"s{a}_{x}", f"s{b}_{x}"]]
+f.write("hyperx-8x8x2")
 PY
 
 echo "load before: $(uptime | sed 's/.*load average: //')"

@@ -199,6 +199,13 @@ int main(int argc, char** argv) {
     check_communicator(first3, "split-first3", size >= 16 ? few : types);
     MPI_Comm_free(&halves);
     MPI_Comm_free(&first3);
+    // A communicator made after those were freed: the MPI library may hand out a freed
+    // handle again, and the interposer must plan it afresh, not take the plan it keeps for
+    // the communicator of its last call.
+    MPI_Comm again;
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &again);
+    check_communicator(again, "split-again", size >= 16 ? few : types);
+    MPI_Comm_free(&again);
     MPI_Type_free(&strided);
 
     long total_checks = 0, total_failures = 0;

@@ -7,7 +7,7 @@ ASAN_BUILD ?= build-asan
 PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
-# 8 000 runs per harness keep the fuzz pass near 2 minutes on two cores (command_line runs
+# 8 000 runs per harness keep the fuzz pass near 2.5 minutes on two cores (command_line runs
 # whole commands, about 13 ms each under ASan); `make fuzz` explores for longer.
 FUZZ_CI_RUNS ?= 8000
 

@@ -36,9 +36,8 @@ std::vector<Construction> standard_constructions() {
     c.push_back(shift("round-robin", PhaseRule::Shift, Packing::PerPhase));
     // Kempe-chain insertion into Λ frames: liquid on the fragments of a fabric whose host
     // links are the bottleneck (König's case) in near-linear time, so the portfolio stops
-    // there before the quadratic constructions run. Its insertion gets at most 40 % of the time left: on a dense traffic whose
-    // inner links are the bottleneck (a whole torus:8x8x8, 261 632 transfers) its chains grow long and it would take the whole
-    // budget, leaving nothing to DSatur and the symmetry-invariant search; what it has not inserted by then goes to extra frames.
+    // there before the quadratic constructions run (its insertion takes at most 40 % of the
+    // time left, kempe_frames.cpp says why).
     c.push_back({"kempe", [](const Traffic& t, const Limits& limits) { return kempe_schedule(t, KempeOptions{}, limits); }});
     c.push_back(shift("shift-packed", PhaseRule::Shift, Packing::AcrossPhases));
     c.push_back(shift("xor", PhaseRule::Xor, Packing::PerPhase));

@@ -17,7 +17,8 @@ void add_weighted_options(CLI::App& cmd, WeightedCliOptions& o) {
     cmd.add_option("--min-piece", o.min_piece, "weighted: smallest piece of a split transfer, bytes")
         ->check(whole_number(1, LLONG_MAX));
     cmd.add_option("--weighted-method", o.method,
-                   "weighted: best (default: every method, the shortest wins) | lp | greedy | uniform | bucketed | bvn | "
+                   "weighted: best (default: every method, the shortest wins) | lp | greedy | uniform | bucketed | unit-split | "
+                   "bvn | "
                    "solstice | eclipse");
 }
 

@@ -317,10 +317,15 @@ std::optional<Schedule> kempe_schedule(const Traffic& traffic, const KempeOption
     FrameTable table(traffic, L);
     Inserter inserter(table);
     std::deque<int> waiting;
-    std::vector<int> left;  // not inserted before the deadline: first fit, after the frames
+    std::vector<int> left;  // no frame among the L: first fit, after them
     for (int t : insertion_order(traffic, options.seed)) {
-        if (!left.empty() || poll.expired()) left.push_back(t);
-        else if (!inserter.insert(t)) waiting.push_back(t);
+        if (!poll.expired()) {
+            if (!inserter.insert(t)) waiting.push_back(t);
+        } else if (const int f = table.free_frame(t); f >= 0) {
+            table.place(t, f);  // past the insertion's share: a free frame, no chain
+        } else {
+            left.push_back(t);
+        }
     }
     const std::uint64_t steps =
         static_cast<std::uint64_t>(std::max(0, options.walk_steps_per_transfer)) * static_cast<std::uint64_t>(n);

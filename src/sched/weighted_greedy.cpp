@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "liquid/sched/baselines.hpp"
 #include "liquid/traffic/byte_load.hpp"
 #include "sched/weighted_methods.hpp"
 
@@ -16,27 +17,11 @@ WeightedSchedule greedy_schedule(const WeightedProblem& p) {
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return seconds[static_cast<std::size_t>(a)] > seconds[static_cast<std::size_t>(b)]; });
-    std::vector<int> link_frame(static_cast<std::size_t>(t.link_count()), -1);
-    WeightedSchedule s;
-    while (!order.empty()) {
-        const int frame = s.length();
-        WeightedFrame f;
-        std::vector<int> rest;
-        for (int x : order) {
-            bool free = true;
-            t[x].links.for_each([&](std::size_t l) { free = free && link_frame[l] != frame; });
-            if (!free) {
-                rest.push_back(x);
-                continue;
-            }
-            t[x].links.for_each([&](std::size_t l) { link_frame[l] = frame; });
-            f.pieces.push_back({x, transfer_bytes(t[x])});
-        }
-        s.frames.push_back(std::move(f));
-        order.swap(rest);
-    }
-    set_frame_durations(p, s);
-    return s;
+    // Filling frame after frame in this order is first fit in this order: a transfer joins
+    // the first frame none of whose earlier members it congests.
+    Schedule whole;
+    append_first_fit(t, order, whole);
+    return whole_transfer_frames(p, whole.frames);
 }
 
 }  // namespace liquid::sched

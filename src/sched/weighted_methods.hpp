@@ -56,6 +56,16 @@ std::vector<Slot> solstice_slots(const CrossbarDemand& d, WeightedClock::time_po
 /// served bytes per unit of time, duration and reconfiguration δ included.
 std::vector<Slot> eclipse_slots(const CrossbarDemand& d, double overhead_s, WeightedClock::time_point deadline);
 
+/// The unit split's quanta, finest first: the finest makes at most max_units pieces (none
+/// rounded when the sizes share a divisor on one rate), each next one is twice as long,
+/// the last leaves every transfer whole. A coarser quantum pays fewer frame overheads.
+std::vector<double> unit_quanta(const WeightedProblem& p, std::int64_t max_units);
+/// Every transfer cut into equal pieces of at most `quantum_s` (none below the minimum
+/// piece), the pieces scheduled as equal transfers by the uniform engine within `seconds`;
+/// nullopt when the engine returned no schedule.
+std::optional<WeightedSchedule> unit_split_schedule(const WeightedProblem& p, double quantum_s, double seconds,
+                                                    std::uint64_t seed);
+
 /// The configuration LP over non-congesting sets (columns priced by a max-weight
 /// simultaneity search), its value and whether the pricing was exact, and the schedule
 /// rounded from it. Starts from `seed_frames` (sets of transfers).

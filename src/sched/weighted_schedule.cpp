@@ -9,11 +9,12 @@
 namespace liquid {
 namespace {
 
-constexpr NameTable<WeightedMethod, 8> kWeightedMethods{{{WeightedMethod::Best, "best"},
+constexpr NameTable<WeightedMethod, 9> kWeightedMethods{{{WeightedMethod::Best, "best"},
                                                          {WeightedMethod::Lp, "lp"},
                                                          {WeightedMethod::Greedy, "greedy"},
                                                          {WeightedMethod::Uniform, "uniform"},
                                                          {WeightedMethod::Bucketed, "bucketed"},
+                                                         {WeightedMethod::UnitSplit, "unit-split"},
                                                          {WeightedMethod::Bvn, "bvn"},
                                                          {WeightedMethod::Solstice, "solstice"},
                                                          {WeightedMethod::Eclipse, "eclipse"}}};

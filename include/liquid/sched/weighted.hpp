@@ -38,7 +38,7 @@ WeightedSchedule whole_transfer_frames(const WeightedProblem& p, const std::vect
 /// sizes and rates. Returns "" when valid, else what is wrong.
 std::string verify_weighted_schedule(const WeightedProblem& p, const WeightedSchedule& s);
 
-enum class WeightedMethod { Best, Lp, Greedy, Uniform, Bucketed, Bvn, Solstice, Eclipse };
+enum class WeightedMethod { Best, Lp, Greedy, Uniform, Bucketed, UnitSplit, Bvn, Solstice, Eclipse };
 WeightedMethod parse_weighted_method(const std::string& name);
 const char* weighted_method_name(WeightedMethod m);
 

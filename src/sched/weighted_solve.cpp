@@ -1,5 +1,7 @@
 // solve_weighted: every applicable weighted method in one run (the peers are baselines of
 // the same run), each schedule verified, the shortest returned with the bound and the gap.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -161,7 +163,7 @@ void run_unit_split(Run& run, const WeightedProblem& p, WeightedClock::time_poin
         return;
     }
     run.offer(WeightedMethod::UnitSplit, std::move(*best), started,
-              "pieces of at most " + std::to_string(best_quantum_s * 1e6) + " µs");
+              fmt::format("pieces of at most {:.4g} µs", best_quantum_s * 1e6));
 }
 
 }  // namespace

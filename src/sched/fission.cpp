@@ -4,10 +4,43 @@
 #include "liquid/base/stop.hpp"
 
 #include <algorithm>
+#include <bit>
 
 #include "liquid/base/assert.hpp"
 
 namespace liquid::sched {
+namespace {
+
+int and_count_portable(const Word* a, const Word* b, int w) {
+    int c = 0;
+    for (int i = 0; i < w; ++i) c += std::popcount(a[i] & b[i]);
+    return c;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define LIQUID_POPCNT_DISPATCH 1
+__attribute__((target("popcnt"))) int and_count_popcnt(const Word* a, const Word* b, int w) {
+    int c = 0;
+    for (int i = 0; i < w; ++i) c += __builtin_popcountll(a[i] & b[i]);
+    return c;
+}
+
+bool cpu_has_popcnt() {
+    __builtin_cpu_init();  // needed before constructors have run (this is one)
+    return __builtin_cpu_supports("popcnt");
+}
+
+const bool kCpuHasPopcnt = cpu_has_popcnt();
+#endif
+
+}  // namespace
+
+int row_and_count(const Word* a, const Word* b, int w) {
+#ifdef LIQUID_POPCNT_DISPATCH
+    if (kCpuHasPopcnt) return and_count_popcnt(a, b, w);
+#endif
+    return and_count_portable(a, b, w);
+}
 
 FissionTables::FissionTables(const Traffic& traffic, const std::vector<std::vector<int>>& virtual_links)
     : n_(traffic.size()), links_(traffic.link_count() + static_cast<int>(virtual_links.size())),

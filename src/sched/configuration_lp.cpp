@@ -94,9 +94,8 @@ std::vector<std::vector<int>> price(const Traffic& t, const std::optional<Crossb
     return {greedy_set(t, by_dual, y), greedy_set(t, per_link, y)};
 }
 
-/// Whole bytes from the LP's frame durations: each transfer fills its frames longest
-/// first, up to the duration rounded up to a whole byte; what the LP's tolerance leaves
-/// joins the transfer's largest piece.
+}  // namespace
+
 WeightedSchedule round_columns(const WeightedProblem& p, const std::vector<std::vector<int>>& sets,
                                const std::vector<double>& seconds) {
     const Traffic& t = *p.traffic;
@@ -132,8 +131,6 @@ WeightedSchedule round_columns(const WeightedProblem& p, const std::vector<std::
     repair_small_pieces(p, s);
     return s;
 }
-
-}  // namespace
 
 ConfigurationLp configuration_lp(const WeightedProblem& p, const std::vector<std::vector<int>>& seed_frames,
                                  const std::optional<CrossbarDemand>& crossbar, WeightedClock::time_point deadline) {

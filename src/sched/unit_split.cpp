@@ -55,6 +55,40 @@ double finest_quantum(const WeightedProblem& p, std::int64_t max_units) {
     return one_rate ? exact_s * std::ceil(fine_s / exact_s * (1 - 1e-12)) : fine_s;
 }
 
+/// Frame durations for the unit split's frames (sets of transfers): first each frame's
+/// longest equal piece; then, longest frame first, each frame shortened by the least slack
+/// of its members (a transfer's slack: the time of its frames beyond its own time, what
+/// rounding it up to whole pieces added). On the most loaded link that slack is the whole
+/// rounding loss, so the trimmed frames give it back where no other member needs the time.
+std::vector<double> trimmed_durations(const WeightedProblem& p, const std::vector<std::vector<int>>& sets) {
+    const Traffic& t = *p.traffic;
+    std::vector<double> time(static_cast<std::size_t>(t.size())), slack(time.size(), 0);
+    std::vector<int> pieces(time.size(), 0);
+    for (const auto& set : sets)
+        for (int x : set) ++pieces[static_cast<std::size_t>(x)];
+    for (int x = 0; x < t.size(); ++x)
+        time[static_cast<std::size_t>(x)] = static_cast<double>(transfer_bytes(t[x])) / transfer_rate(t, p.rates, x);
+    std::vector<double> seconds(sets.size(), 0);
+    for (std::size_t f = 0; f < sets.size(); ++f)
+        for (int x : sets[f])
+            seconds[f] = std::max(seconds[f], time[static_cast<std::size_t>(x)] / pieces[static_cast<std::size_t>(x)]);
+    for (std::size_t f = 0; f < sets.size(); ++f)
+        for (int x : sets[f]) slack[static_cast<std::size_t>(x)] += seconds[f];
+    for (int x = 0; x < t.size(); ++x) slack[static_cast<std::size_t>(x)] -= time[static_cast<std::size_t>(x)];
+    std::vector<std::size_t> order(sets.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return seconds[a] > seconds[b]; });
+    for (std::size_t f : order) {
+        double cut = seconds[f];
+        for (int x : sets[f]) cut = std::min(cut, slack[static_cast<std::size_t>(x)]);
+        // Keep a margin of the floating-point sums: never below a transfer's own time.
+        cut = std::max(0.0, cut * (1 - 1e-9));
+        seconds[f] -= cut;
+        for (int x : sets[f]) slack[static_cast<std::size_t>(x)] -= cut;
+    }
+    return seconds;
+}
+
 }  // namespace
 
 std::vector<double> unit_quanta(const WeightedProblem& p, std::int64_t max_units) {
@@ -88,14 +122,12 @@ std::optional<WeightedSchedule> unit_split_schedule(const WeightedProblem& p, do
     so.seed = seed;
     const Schedule unit_schedule = solve(units, so).schedule;
     if (unit_schedule.frames.empty()) return std::nullopt;
-    WeightedSchedule s;
+    std::vector<std::vector<int>> sets;
     for (const auto& frame : unit_schedule.frames) {
-        WeightedFrame f;
-        for (int u : frame) f.pieces.push_back(piece_of[static_cast<std::size_t>(u)]);
-        s.frames.push_back(std::move(f));
+        sets.emplace_back();
+        for (int u : frame) sets.back().push_back(piece_of[static_cast<std::size_t>(u)].transfer);
     }
-    repair_small_pieces(p, s);
-    return s;
+    return round_columns(p, sets, trimmed_durations(p, sets));
 }
 
 }  // namespace liquid::sched

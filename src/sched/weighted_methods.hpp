@@ -66,6 +66,13 @@ std::vector<double> unit_quanta(const WeightedProblem& p, std::int64_t max_units
 std::optional<WeightedSchedule> unit_split_schedule(const WeightedProblem& p, double quantum_s, double seconds,
                                                     std::uint64_t seed);
 
+/// Whole bytes for frames of given durations (sets of transfers, seconds): each transfer
+/// fills its frames longest first, up to the duration rounded up to a whole byte; what the
+/// durations leave (a solver's tolerance) joins the transfer's largest piece; pieces below
+/// the minimum are repaired.
+WeightedSchedule round_columns(const WeightedProblem& p, const std::vector<std::vector<int>>& sets,
+                               const std::vector<double>& seconds);
+
 /// The configuration LP over non-congesting sets (columns priced by a max-weight
 /// simultaneity search), its value and whether the pricing was exact, and the schedule
 /// rounded from it. Starts from `seed_frames` (sets of transfers).

@@ -18,8 +18,7 @@ void add_weighted_options(CLI::App& cmd, WeightedCliOptions& o) {
         ->check(whole_number(1, LLONG_MAX));
     cmd.add_option("--weighted-method", o.method,
                    "weighted: best (default: every method, the shortest wins) | lp | greedy | uniform | bucketed | unit-split | "
-                   "bvn | "
-                   "solstice | eclipse");
+                   "bvn | solstice | eclipse");
 }
 
 bool wants_weighted(const CLI::App& cmd, const LoadedTraffic& in) {

@@ -140,7 +140,7 @@ ConfigurationLp configuration_lp(const WeightedProblem& p, const std::vector<std
     std::vector<double> need(static_cast<std::size_t>(t.size()));
     double unit = 0;
     for (int x = 0; x < t.size(); ++x) {
-        need[static_cast<std::size_t>(x)] = t[x].size / transfer_rate(t, p.rates, x);
+        need[static_cast<std::size_t>(x)] = transfer_seconds(p, x);
         unit = std::max(unit, need[static_cast<std::size_t>(x)]);
     }
     for (double& n : need) n /= unit;

@@ -22,9 +22,8 @@ constexpr double kLossShare = 64;
 /// The pieces a transfer is cut into for quantum q: enough that none lasts more than q,
 /// but none below the minimum piece.
 std::int64_t piece_count(const WeightedProblem& p, int x, double quantum_s) {
-    const Traffic& t = *p.traffic;
-    const std::int64_t bytes = transfer_bytes(t[x]);
-    const double pieces = std::ceil(static_cast<double>(bytes) / transfer_rate(t, p.rates, x) / quantum_s * (1 - 1e-12));
+    const std::int64_t bytes = transfer_bytes((*p.traffic)[x]);
+    const double pieces = std::ceil(transfer_seconds(p, x) / quantum_s * (1 - 1e-12));
     return std::clamp<std::int64_t>(static_cast<std::int64_t>(pieces), 1, std::max<std::int64_t>(1, bytes / p.min_piece));
 }
 
@@ -41,7 +40,7 @@ double finest_quantum(const WeightedProblem& p, std::int64_t max_units) {
     const double rate = transfer_rate(t, p.rates, 0);
     std::vector<int> load(static_cast<std::size_t>(t.link_count()), 0);
     for (int x = 0; x < t.size(); ++x) {
-        total_s += static_cast<double>(transfer_bytes(t[x])) / transfer_rate(t, p.rates, x);
+        total_s += transfer_seconds(p, x);
         divisor = std::gcd(divisor, transfer_bytes(t[x]));
         one_rate = one_rate && transfer_rate(t, p.rates, x) == rate;
         t[x].links.for_each([&](std::size_t l) { ++load[l]; });
@@ -66,8 +65,7 @@ std::vector<double> trimmed_durations(const WeightedProblem& p, const std::vecto
     std::vector<int> pieces(time.size(), 0);
     for (const auto& set : sets)
         for (int x : set) ++pieces[static_cast<std::size_t>(x)];
-    for (int x = 0; x < t.size(); ++x)
-        time[static_cast<std::size_t>(x)] = static_cast<double>(transfer_bytes(t[x])) / transfer_rate(t, p.rates, x);
+    for (int x = 0; x < t.size(); ++x) time[static_cast<std::size_t>(x)] = transfer_seconds(p, x);
     std::vector<double> seconds(sets.size(), 0);
     for (std::size_t f = 0; f < sets.size(); ++f)
         for (int x : sets[f])

@@ -4,7 +4,6 @@
 #include <numeric>
 
 #include "liquid/sched/baselines.hpp"
-#include "liquid/traffic/byte_load.hpp"
 #include "sched/weighted_methods.hpp"
 
 namespace liquid::sched {
@@ -12,7 +11,7 @@ namespace liquid::sched {
 WeightedSchedule greedy_schedule(const WeightedProblem& p) {
     const Traffic& t = *p.traffic;
     std::vector<double> seconds(static_cast<std::size_t>(t.size()));
-    for (int x = 0; x < t.size(); ++x) seconds[static_cast<std::size_t>(x)] = t[x].size / transfer_rate(t, p.rates, x);
+    for (int x = 0; x < t.size(); ++x) seconds[static_cast<std::size_t>(x)] = transfer_seconds(p, x);
     std::vector<int> order(static_cast<std::size_t>(t.size()));
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(),

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "liquid/sched/weighted.hpp"
+#include "liquid/traffic/byte_load.hpp"
 
 namespace liquid::sched {
 
@@ -55,6 +56,11 @@ std::vector<Slot> solstice_slots(const CrossbarDemand& d, WeightedClock::time_po
 /// Eclipse (Bojja Venkatakrishnan et al., SIGMETRICS 2016): greedy configurations maximising
 /// served bytes per unit of time, duration and reconfiguration δ included.
 std::vector<Slot> eclipse_slots(const CrossbarDemand& d, double overhead_s, WeightedClock::time_point deadline);
+
+/// How long transfer x takes whole, over its slowest link.
+inline double transfer_seconds(const WeightedProblem& p, int x) {
+    return static_cast<double>(transfer_bytes((*p.traffic)[x])) / transfer_rate(*p.traffic, p.rates, x);
+}
 
 /// The unit split's quanta, finest first: the finest makes at most max_units pieces (none
 /// rounded when the sizes share a divisor on one rate), each next one is twice as long,

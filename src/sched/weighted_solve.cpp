@@ -48,7 +48,7 @@ std::vector<std::vector<int>> bucketed_frames(const WeightedProblem& p, double s
     const Traffic& t = *p.traffic;
     std::map<int, Bitset, std::greater<>> buckets;
     for (int x = 0; x < t.size(); ++x) {
-        const int k = static_cast<int>(std::floor(std::log2(t[x].size / transfer_rate(t, p.rates, x))));
+        const int k = static_cast<int>(std::floor(std::log2(sched::transfer_seconds(p, x))));
         auto [it, fresh] = buckets.try_emplace(k, static_cast<std::size_t>(t.size()));
         it->second.set(static_cast<std::size_t>(x));
     }
@@ -156,7 +156,9 @@ void run_unit_split(Run& run, const WeightedProblem& p, WeightedClock::time_poin
         const double left_s = std::chrono::duration<double>(share_end - WeightedClock::now()).count();
         const double seconds = i == 0 ? kFinestShare * left_s : left_s / static_cast<double>(quanta.size() - i);
         auto s = sched::unit_split_schedule(p, quanta[i], seconds, seed);
-        if (s && total_time(p, *s) < best_s) best_s = total_time(p, *s), best_quantum_s = quanta[i], best = std::move(s);
+        if (!s) continue;
+        if (const double time_s = total_time(p, *s); time_s < best_s)
+            best_s = time_s, best_quantum_s = quanta[i], best = std::move(s);
     }
     if (!best) {
         run.skip(WeightedMethod::UnitSplit, "the time limit expired");
@@ -211,12 +213,12 @@ WeightedResult solve_weighted(const Traffic& traffic, const std::vector<double>&
         run.offer(WeightedMethod::Bucketed, whole_transfer_frames(p, frames), started);
         seeds.insert(seeds.end(), frames.begin(), frames.end());
     }
+    const double byte_bound = r.bound_s + o.frame_overhead_s * r.min_frames;
     if (run.wanted(WeightedMethod::UnitSplit)) {
         run.phase("unit split");
-        run_unit_split(run, p, after(0.4 * o.time_limit_s), o.seed, r.bound_s + o.frame_overhead_s * r.min_frames);
+        run_unit_split(run, p, after(0.4 * o.time_limit_s), o.seed, byte_bound);
     }
     run_crossbar_peers(run, p, crossbar, why_not, 0.15 * o.time_limit_s, deadline);
-    const double byte_bound = r.bound_s + o.frame_overhead_s * r.min_frames;
     if (o.method == WeightedMethod::Best && r.time_s <= byte_bound * (1 + 1e-12)) {
         run.skip(WeightedMethod::Lp, "a schedule already meets the lower bound");
     } else if (run.wanted(WeightedMethod::Lp)) {

@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
-# The budget table of docs/performance.md ("Budgets at fabric scale"):
-#   scripts/bench-budgets.sh [BUILD_DIR] [ROUNDS]
+# The budget tables of docs/performance.md ("Budgets at fabric scale"):
+#   scripts/bench-budgets.sh [BUILD_DIR] [ROUNDS] [sweep]
+# With `sweep`, only the second table: `liquid schedule` on a ladder of --time-limit values
+# (1, 2.5, 5, 10 s; 20 and 60 s on the 4.2 M transfers of torus:16x16x8, one round),
+# where the traffic is built in time and the question is whether the result still comes
+# within the limit: wall seconds (median and largest), exit codes, the largest wall time
+# over the limit. Without it, the first table:
 # For every command with a whole-command --time-limit (schedule, simulate, plan, report) on
 # 1 024-host fabrics and a 4 096-host one, medians over ROUNDS (default 3) runs of:
 #   --time-limit 2      wall seconds from start to exit, peak resident memory, exit codes;
@@ -12,6 +17,7 @@
 set -euo pipefail
 build=${1:-build}
 rounds=${2:-3}
+part=${3:-all}
 liquid="$build/liquid"
 if [ ! -x "$liquid" ]; then
   echo "bench-budgets.sh: $liquid not found (cmake --build $build --target liquid)" >&2
@@ -19,10 +25,10 @@ if [ ! -x "$liquid" ]; then
 fi
 echo "Machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) at start; commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'); medians of $rounds."
 echo
-exec python3 - "$liquid" "$rounds" <<'PY'
+exec python3 - "$liquid" "$rounds" "$part" <<'PY'
 import os, shutil, signal, statistics, subprocess, sys, tempfile, time
 
-liquid, rounds = os.path.abspath(sys.argv[1]), int(sys.argv[2])
+liquid, rounds, part = os.path.abspath(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 work = tempfile.mkdtemp(prefix="liquid-bench-budgets-")
 
 
@@ -80,6 +86,26 @@ def row(label, args, with_output):
           f"| {latency_text} | {codes(stopped)} | {len(left) if with_output else '-'} "
           f"| {median([r[1] for r in memory]):.0f} | {codes(memory)} |", flush=True)
 
+
+def sweep_row(network, limit, n):
+    results = [run(["schedule", "--network", network, "--time-limit", str(limit)]) for _ in range(n)]
+    walls = [r[0] for r in results]
+    over = max(walls) - limit
+    print(f"| `{network}` | {limit:g} | {median(walls):.2f} | {max(walls):.2f} | {codes(results)} "
+          f"| {max(over, 0.0):.2f} |", flush=True)
+
+
+if part == "sweep":
+    print("| `liquid schedule --network` | `--time-limit` (s) | wall, median (s) | wall, largest (s) | exit "
+          "| largest wall past the limit (s) |")
+    print("|---|---:|---:|---:|---|---:|")
+    for network in ("fat-tree:8,3", "torus:8x8x8", "fat-tree:4,5", "hypercube:10"):
+        for limit in (1, 2.5, 5, 10):
+            sweep_row(network, limit, rounds)
+    for limit in (20, 60):
+        sweep_row("torus:16x16x8", limit, 1)
+    shutil.rmtree(work)
+    sys.exit(0)
 
 print("| command (`--time-limit 2` / SIGINT at 1 s / `--memory-limit 200`) | wall (s) | peak (MB) | exit "
       "| signal to exit (s) | exit | files left | peak (MB) | exit |")

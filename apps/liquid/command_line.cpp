@@ -132,11 +132,18 @@ void set_memory_reserve() {
 /// The budget ran out while the command was still building its input (or simulating): a
 /// search would have returned its best result instead.
 int out_of_time_exit() {
-    fmt::print(stderr,
-               "liquid: error: --time-limit: the budget of {:g} s ran out after {:.2f} s, before the command had a result "
-               "(it was still building the network, routes or traffic, or simulating); raise --time-limit, or use a "
-               "smaller network or traffic\n",
-               liquid::time_budget_seconds(), liquid::command_seconds());
+    if (const double needed = liquid::time_budget_needed(); needed > 0)
+        fmt::print(stderr,
+                   "liquid: error: --time-limit: after {:.2f} s, {:.2f} s of the budget of {:g} s were left, less than the "
+                   "{:.2f} s needed to search, verify and print a result for this traffic; raise --time-limit, or use a "
+                   "smaller network or traffic\n",
+                   liquid::command_seconds(), liquid::time_budget_left_then(), liquid::time_budget_seconds(), needed);
+    else
+        fmt::print(stderr,
+                   "liquid: error: --time-limit: the budget of {:g} s ran out after {:.2f} s, before the command had a "
+                   "result (it was still building the network, routes or traffic, or simulating); raise --time-limit, or "
+                   "use a smaller network or traffic\n",
+                   liquid::time_budget_seconds(), liquid::command_seconds());
     return 4;
 }
 

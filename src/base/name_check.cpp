@@ -31,6 +31,7 @@ std::string printable_name(std::string_view name) {
 }
 
 void check_name(std::string_view name, const std::string& where, const std::string& what) {
+    if (is_valid_name(name)) return;  // the common case builds no message
     const std::string fix = "use letters, digits and _ . + - (at most " + std::to_string(kMaxNameLength) + " characters)";
     if (name.empty()) throw InputError(where, "a " + what + " name is empty", fix);
     if (name.size() > kMaxNameLength)

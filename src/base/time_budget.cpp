@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 namespace liquid {
 
@@ -17,6 +18,7 @@ std::atomic<Clock::rep> g_end{0};  // 0: no budget
 std::atomic<double> g_seconds{0};
 
 std::atomic<OutOfBudgetExit> g_exit{nullptr};
+std::atomic<double> g_needed{0}, g_left_then{0};  // the last throw_unless_budget_left() that threw
 std::atomic<int> g_outputs{0};
 
 Clock::time_point at(Clock::rep ticks) { return Clock::time_point(Clock::duration(ticks)); }
@@ -25,6 +27,8 @@ Clock::time_point at(Clock::rep ticks) { return Clock::time_point(Clock::duratio
 
 void start_command_clock() noexcept {
     g_start = Clock::now().time_since_epoch().count();
+    g_needed = 0;
+    g_left_then = 0;
     clear_time_budget();
 }
 
@@ -44,6 +48,12 @@ void clear_time_budget() noexcept {
 
 double time_budget_seconds() noexcept { return g_seconds.load(); }
 
+double time_budget_left() noexcept {
+    const Clock::rep end = g_end.load(std::memory_order_relaxed);
+    if (end == 0) return std::numeric_limits<double>::infinity();
+    return std::chrono::duration<double>(at(end) - Clock::now()).count();
+}
+
 bool time_budget_expired() noexcept {
     const Clock::rep end = g_end.load(std::memory_order_relaxed);
     return end != 0 && Clock::now().time_since_epoch().count() >= end;
@@ -56,6 +66,20 @@ void throw_if_out_of_budget() {
     if (stopped) throw Interrupted();
     throw OutOfTime();
 }
+
+void throw_unless_budget_left(double seconds) {
+    throw_if_stop_requested();
+    const double left = time_budget_left();
+    if (left >= seconds) return;
+    g_needed = seconds;
+    g_left_then = left;
+    if (const OutOfBudgetExit hook = g_exit.load(); hook && g_outputs.load() == 0) hook();
+    throw OutOfTime();
+}
+
+double time_budget_needed() noexcept { return g_needed.load(); }
+
+double time_budget_left_then() noexcept { return g_left_then.load(); }
 
 void throw_if_stop_requested() {
     if (!stop_requested()) return;

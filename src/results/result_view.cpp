@@ -49,9 +49,18 @@ ResultView& ResultView::row(std::string key, nlohmann::json value, std::string l
     return *this;
 }
 
-ResultView& ResultView::section(std::string key, const ResultView& sub) {
-    const std::string text = sub.to_text();
-    rows_.push_back({std::move(key), sub.to_json(), text.empty() ? std::nullopt : std::optional(text)});
+ResultView& ResultView::deferred_row(std::string key, std::function<nlohmann::json()> value, std::function<std::string()> line) {
+    Row r{std::move(key), nullptr, std::nullopt};
+    r.make_value = std::move(value);
+    r.make_text = std::move(line);
+    rows_.push_back(std::move(r));
+    return *this;
+}
+
+ResultView& ResultView::section(std::string key, ResultView sub) {
+    Row r{std::move(key), nullptr, std::nullopt};
+    r.sub = std::make_shared<ResultView>(std::move(sub));
+    rows_.push_back(std::move(r));
     return *this;
 }
 
@@ -72,28 +81,52 @@ ResultView& ResultView::text_of(const ResultView& other) {
 }
 
 ResultView& ResultView::text_if(bool shown) {
-    if (!shown && !rows_.empty()) rows_.back().text.reset();
+    if (!shown && !rows_.empty()) rows_.back().text_shown = false;
     return *this;
+}
+
+nlohmann::json ResultView::row_value(const Row& r) {
+    if (r.sub) return r.sub->to_json();
+    if (r.make_value) return r.make_value();
+    return r.value;
+}
+
+// Appended in place: the frames of a large schedule are tens of megabytes of text.
+void ResultView::append_text(std::string& out) const {
+    for (const Row& r : rows_) {
+        if (!r.text_shown) continue;
+        if (r.sub) {
+            r.sub->append_text(out);
+        } else if (r.make_text) {
+            out += r.make_text();
+            out += '\n';
+        } else if (r.text) {
+            out += *r.text;
+        }
+    }
 }
 
 nlohmann::json ResultView::to_json() const& {
     nlohmann::json j = nlohmann::json::object();
     for (const Row& r : rows_)
-        if (r.key) j[*r.key] = r.value;
+        if (r.key) j[*r.key] = row_value(r);
     return j;
 }
 
 nlohmann::json ResultView::to_json() && {
     nlohmann::json j = nlohmann::json::object();
-    for (Row& r : rows_)
-        if (r.key) j[*r.key] = std::move(r.value);
+    for (Row& r : rows_) {
+        if (!r.key) continue;
+        if (r.sub && r.sub.use_count() == 1) j[*r.key] = std::move(*r.sub).to_json();
+        else if (r.sub || r.make_value) j[*r.key] = row_value(r);
+        else j[*r.key] = std::move(r.value);
+    }
     return j;
 }
 
 std::string ResultView::to_text() const {
     std::string out;
-    for (const Row& r : rows_)
-        if (r.text) out += *r.text;
+    append_text(out);
     return out;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "liquid/base/error.hpp"
 #include "liquid/io/json_input.hpp"
@@ -47,26 +48,30 @@ ResultView frames_view(const Traffic& t, const WeightedSchedule& s) {
 }
 
 /// "  3: a>b* c>d  [1/2: s0->s1]" per frame: * marks transfers on a bottleneck link.
+/// Appended in place: the text of a million-transfer schedule is tens of megabytes.
 std::string frame_lines(const Traffic& t, const std::vector<int>& bottlenecks, const Schedule& schedule) {
     std::vector<char> is_bottleneck(t.link_count(), 0);
     for (int l : bottlenecks) is_bottleneck[l] = 1;
     std::string out = "frames (* = transfer uses a bottleneck link; [..] = bottlenecks the frame keeps busy):";
+    std::vector<int> used_in(t.link_count(), -1);  // the last frame that used the link
     for (int f = 0; f < schedule.length(); ++f) {
-        std::string line, busy;
-        std::vector<char> used(t.link_count(), 0);
+        out += fmt::format("\n  {:>4}: ", f + 1);
+        bool first = true;
         for (int x : schedule.frames[f]) {
             bool hot = false;
             t[x].links.for_each([&](std::size_t l) {
-                used[l] = 1;
+                used_in[l] = f;
                 hot = hot || is_bottleneck[l];
             });
-            line += (line.empty() ? "" : " ") + t[x].name + (hot ? "*" : "");
+            if (!std::exchange(first, false)) out += ' ';
+            out += t[x].name;
+            if (hot) out += '*';
         }
+        std::string busy;
         int busy_count = 0;
         for (int l : bottlenecks)
-            if (used[l]) ++busy_count, busy += (busy.empty() ? "" : " ") + t.link_name(l);
-        out += fmt::format("\n  {:>4}: {}  [{}/{}{}{}]", f + 1, line, busy_count, bottlenecks.size(), busy.empty() ? "" : ": ",
-                           busy);
+            if (used_in[l] == f) ++busy_count, busy += (busy.empty() ? "" : " ") + t.link_name(l);
+        out += fmt::format("  [{}/{}{}{}]", busy_count, bottlenecks.size(), busy.empty() ? "" : ": ", busy);
     }
     return out;
 }
@@ -121,7 +126,10 @@ ResultView solve_view(const Traffic& t, const SolveResult& r, const SolveOptions
             .json_only("rounds", r.rounds)
             .json_only("rounds_lower_bound", r.rounds_lower_bound)
             .json_only("round_frames", group_into_rounds(r.schedule, so.wavelengths));
-    v.row("frames", schedule_frames_to_json(t, r.schedule), frame_lines(t, r.bottlenecks, r.schedule))
+    // As large as the traffic (4 M transfers at 2 048 hosts): made once, in the one format printed.
+    v.deferred_row(
+         "frames", [&t, &r] { return schedule_frames_to_json(t, r.schedule); },
+         [&t, &r] { return frame_lines(t, r.bottlenecks, r.schedule); })
         .field("verified", true, "verified", "every transfer exactly once, no two transfers of a frame share a link");
     return v;
 }

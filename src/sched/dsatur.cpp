@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 
+#include "liquid/base/error.hpp"
 #include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/traffic/incidence.hpp"
@@ -163,6 +164,11 @@ std::optional<Schedule> dsatur_schedule(const Traffic& traffic, const Limits& li
 }
 
 Schedule dsatur_schedule(const Traffic& traffic) {
+    if (traffic.size() >= kMaxVertices)
+        throw InputError("--method dsatur",
+                         "it schedules at most " + std::to_string(kMaxVertices - 1) + " transfers, the traffic has " +
+                             std::to_string(traffic.size()),
+                         "use --method optimal (its portfolio has constructions for any size) or round-robin");
     Limits unlimited;
     unlimited.memory_bytes = ~std::uint64_t{0};
     std::optional<Schedule> s = dsatur_schedule(traffic, unlimited);

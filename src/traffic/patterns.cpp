@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
-#include <unordered_map>
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/parallel_for.hpp"
@@ -115,27 +114,38 @@ const std::vector<std::string>& pattern_names() {
 
 namespace {
 
+/// The pairs of each sender: their indices, in order, and the senders in the order of their
+/// first pair.
+struct PairsBySender {
+    std::vector<std::vector<std::size_t>> of;  // per node
+    std::vector<int> senders;
+};
+
+PairsBySender pairs_by_sender(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
+    PairsBySender by{std::vector<std::vector<std::size_t>>(static_cast<std::size_t>(net.node_count())), {}};
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        auto& mine = by.of[static_cast<std::size_t>(pairs[i].first)];
+        if (mine.empty()) by.senders.push_back(pairs[i].first);
+        mine.push_back(i);
+    }
+    return by;
+}
+
 /// The route of every pair, computed per sender (one search serves all its receivers) and
 /// in parallel over the senders (routing only reads the network). On an error the pairs
 /// are routed again in order, so that the first bad pair is the one reported whatever the
 /// thread count.
-std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
-    std::vector<std::vector<std::size_t>> by_sender(static_cast<std::size_t>(net.node_count()));
-    std::vector<int> senders;
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
-        auto& mine = by_sender[static_cast<std::size_t>(pairs[i].first)];
-        if (mine.empty()) senders.push_back(pairs[i].first);
-        mine.push_back(i);
-    }
+std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<std::pair<int, int>>& pairs,
+                                        const PairsBySender& by) {
     std::vector<std::vector<int>> routes(pairs.size());
     try {
-        parallel_for(senders.size(), 0, [&](std::size_t k) {
+        parallel_for(by.senders.size(), 0, [&](std::size_t k) {
             throw_if_out_of_budget();  // routes come before any result: --time-limit ends them
-            const auto& mine = by_sender[static_cast<std::size_t>(senders[k])];
+            const auto& mine = by.of[static_cast<std::size_t>(by.senders[k])];
             std::vector<int> receivers;
             receivers.reserve(mine.size());
             for (std::size_t i : mine) receivers.push_back(pairs[i].second);
-            auto found = net.routing().routes_from(net, senders[k], receivers);
+            auto found = net.routing().routes_from(net, by.senders[k], receivers);
             for (std::size_t j = 0; j < mine.size(); ++j) routes[mine[j]] = std::move(found[j]);
         });
     } catch (const InputError&) {
@@ -145,6 +155,19 @@ std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<st
     return routes;
 }
 
+/// For each pair, how many equal pairs come before it (0 for the first of a kind), counted
+/// per sender in one array of the network's nodes (no hash map of a million pairs).
+std::vector<int> copy_numbers(const Network& net, const std::vector<std::pair<int, int>>& pairs, const PairsBySender& by) {
+    std::vector<int> copy(pairs.size(), 0), seen(static_cast<std::size_t>(net.node_count()), 0);
+    const auto receiver = [&](std::size_t i) { return static_cast<std::size_t>(pairs[i].second); };
+    for (int s : by.senders) {
+        const auto& mine = by.of[static_cast<std::size_t>(s)];
+        for (std::size_t i : mine) copy[i] = seen[receiver(i)]++;
+        for (std::size_t i : mine) seen[receiver(i)] = 0;
+    }
+    return copy;
+}
+
 }  // namespace
 
 Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, double size) {
@@ -152,19 +175,17 @@ Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, 
 }
 
 Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, const std::vector<double>& sizes) {
-    std::vector<std::vector<int>> routes = routes_of(net, pairs);
+    const PairsBySender by = pairs_by_sender(net, pairs);
+    std::vector<std::vector<int>> routes = routes_of(net, pairs, by);
+    const std::vector<int> copy = copy_numbers(net, pairs, by);
     Traffic traffic(link_names_of(net));
     traffic.reserve(pairs.size());
-    std::unordered_map<std::uint64_t, int> copies;
-    copies.reserve(pairs.size());
-    const auto nodes = static_cast<std::uint64_t>(net.node_count());
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         // A signal, the memory watch or the time budget: a million pairs take a while.
         if (i % 4096 == 0) throw_if_out_of_budget();
         const auto [s, r] = pairs[i];
         std::string name = net.node(s).name + "-" + net.node(r).name;
-        if (int k = copies[static_cast<std::uint64_t>(s) * nodes + static_cast<std::uint64_t>(r)]++; k > 0)
-            name += "." + std::to_string(k + 1);
+        if (copy[i] > 0) name += "." + std::to_string(copy[i] + 1);
         traffic.add(std::move(name), std::move(routes[i]), s, r, sizes[i]);
     }
     return traffic;

@@ -1,6 +1,8 @@
 #include "liquid/traffic/traffic.hpp"
 
 #include <algorithm>
+#include <array>
+#include <span>
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
@@ -13,14 +15,25 @@ void Traffic::reserve(std::size_t transfers) {
 }
 
 int Traffic::add(std::string name, std::vector<int> path, int src, int dst, double bytes) {
-    check_name(name, "transfer " + printable_name(name), "transfer");
+    // The message's context only when the name is bad: a million-transfer all-to-all adds
+    // a million names.
+    if (!is_valid_name(name)) check_name(name, "transfer " + printable_name(name), "transfer");
     if (path.empty()) throw InputError("transfer " + name, "it uses no link", "every transfer occupies at least one link");
     for (int l : path)
         if (l < 0 || l >= link_count())
             throw InputError("transfer " + name, "link index out of range", "use links of the traffic's network");
     // Sorted copy: the link set and the repeated-link check (paths are short: no bitset of
-    // the link width per transfer).
-    std::vector<int> sorted = path;
+    // the link width per transfer, and the copy on the stack unless the path is long).
+    std::array<int, 64> stack_copy{};
+    std::vector<int> heap_copy;
+    std::span<int> sorted;
+    if (path.size() <= stack_copy.size()) {
+        std::copy(path.begin(), path.end(), stack_copy.begin());
+        sorted = std::span<int>(stack_copy.data(), path.size());
+    } else {
+        heap_copy = path;
+        sorted = heap_copy;
+    }
     std::sort(sorted.begin(), sorted.end());
     if (auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
         throw InputError("transfer " + name, "link '" + link_names_[*twice] + "' is used twice",

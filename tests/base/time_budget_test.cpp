@@ -67,5 +67,25 @@ TEST_F(Budget, RestartingTheClockForgetsTheBudget) {
     EXPECT_FALSE(time_budget_expired());
 }
 
+TEST_F(Budget, WorkThatCannotFinishInWhatIsLeftEndsAtOnce) {
+    // No budget: any amount of work may start.
+    EXPECT_NO_THROW(throw_unless_budget_left(1e9));
+    EXPECT_EQ(time_budget_needed(), 0.0);
+    set_time_budget(3600);
+    EXPECT_LE(time_budget_left(), 3600.0);
+    EXPECT_GT(time_budget_left(), 3000.0);
+    EXPECT_NO_THROW(throw_unless_budget_left(60));
+    EXPECT_EQ(time_budget_needed(), 0.0);
+    // Two hours of work in an hour's budget: OutOfTime now, and the message's numbers kept.
+    EXPECT_THROW(throw_unless_budget_left(7200), OutOfTime);
+    EXPECT_EQ(time_budget_needed(), 7200.0);
+    EXPECT_GT(time_budget_left_then(), 3000.0);
+    EXPECT_LE(time_budget_left_then(), 3600.0);
+    // A new command starts with no shortfall on record.
+    start_command_clock();
+    EXPECT_EQ(time_budget_needed(), 0.0);
+    EXPECT_EQ(time_budget_left_then(), 0.0);
+}
+
 }  // namespace
 }  // namespace liquid

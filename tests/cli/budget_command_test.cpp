@@ -55,6 +55,20 @@ TEST(BudgetCommand, TimeLimitKeepsTheResultOfASmallInput) {
     EXPECT_NE(r.out.find("\"verified\": true"), std::string::npos) << r.out;
 }
 
+TEST(BudgetCommand, TooLittleLeftForTheResultEndsAtOnce) {
+    if (sanitized()) GTEST_SKIP() << "Release only: under the sanitizers building the traffic takes the whole budget";
+    // fat-tree:8,3's all-to-all (261 632 transfers) is built in about half a second; one
+    // second then leaves less than the ~1 s it needs to search, verify and print a result
+    // (4 µs per transfer, less a 50 ms tolerance). The command ends at once with both numbers in its message
+    // instead of printing its result long after the limit.
+    const auto r = run_liquid("schedule --network fat-tree:8,3 --time-limit 1");
+    EXPECT_EQ(r.exit_code, 4) << r.err;
+    EXPECT_EQ(r.err.rfind("liquid: error: --time-limit: after ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(" of the budget of 1 s were left, less than the "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(" s needed to search, verify and print a result"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+}
+
 TEST(BudgetCommand, MemoryLimitCountsNetworkRoutesAndTraffic) {
     if (sanitized()) GTEST_SKIP() << "Release only: the sanitizers' shadow memory is resident too";
     // The network, its routes and the traffic of a 1 024-host all-to-all exceed 60 MB long

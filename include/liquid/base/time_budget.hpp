@@ -25,6 +25,8 @@ void set_time_budget(double seconds) noexcept;
 void clear_time_budget() noexcept;
 /// The budget in seconds (0 when there is none).
 double time_budget_seconds() noexcept;
+/// Seconds of the budget left (+infinity when there is none).
+double time_budget_left() noexcept;
 /// True once the budget has run out (reads the clock: poll it every few thousand steps).
 bool time_budget_expired() noexcept;
 
@@ -38,6 +40,17 @@ public:
 /// run out. Before throwing it calls the exit hook, if one is installed and no output file
 /// is being written.
 void throw_if_out_of_budget();
+
+/// Throws Interrupted on a stop request, and OutOfTime when less than `seconds` of the
+/// budget is left (negative: that long past it), calling the exit hook first like
+/// throw_if_out_of_budget(): for work that would need that long to deliver any result (a
+/// search whose result takes seconds to verify and print), which ends the command at once
+/// instead of long after its limit.
+void throw_unless_budget_left(double seconds);
+/// The `seconds` that throw_unless_budget_left() found missing, and what was left then
+/// (0 and 0 when it has not thrown since the command's clock started): for the message.
+double time_budget_needed() noexcept;
+double time_budget_left_then() noexcept;
 
 /// Throws Interrupted on a stop request, calling the exit hook first like
 /// throw_if_out_of_budget(), and ignores the time budget: for writing out a result that

@@ -5,6 +5,8 @@
 // key and value next to its text line, so a field cannot be in one output and missing
 // from the other by accident (a row that belongs to one output only says so: json_only,
 // text_only). Nested sections become JSON objects, lists become JSON arrays.
+#include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -33,8 +35,13 @@ public:
     ResultView& text_only(std::string line);
     /// A field shown as one free-form text line (e.g. a table row) with its JSON value.
     ResultView& row(std::string key, nlohmann::json value, std::string line);
-    /// A nested object: JSON `key: {...}`; its text lines follow in place.
-    ResultView& section(std::string key, const ResultView& sub);
+    /// A row as large as the result (a schedule's frames): its JSON value and its text line
+    /// are made when the view is rendered, and only the one rendered. The functions must
+    /// stay valid until then (they usually refer to the result the view describes).
+    ResultView& deferred_row(std::string key, std::function<nlohmann::json()> value, std::function<std::string()> line);
+    /// A nested object: JSON `key: {...}`; its text lines follow in place. The sub-view is
+    /// kept as it is (its deferred rows stay deferred).
+    ResultView& section(std::string key, ResultView sub);
     /// A list: JSON `key: [...]` of the items' objects; each item's text lines follow in place.
     ResultView& list(std::string key, const std::vector<ResultView>& items);
     /// The text of another view at this place (its JSON sits elsewhere, e.g. in a section).
@@ -55,7 +62,14 @@ private:
         std::optional<std::string> key;
         nlohmann::json value;
         std::optional<std::string> text;  // whole line(s), newline-terminated
+        // Made at rendering instead (deferred_row): the value, the line without its newline.
+        std::function<nlohmann::json()> make_value{};
+        std::function<std::string()> make_text{};
+        std::shared_ptr<ResultView> sub{};  // a section: value and text are the sub-view's
+        bool text_shown = true;             // text_if(false) hides the text of any kind of row
     };
+    static nlohmann::json row_value(const Row& r);
+    void append_text(std::string& out) const;
     int label_width_;
     std::vector<Row> rows_;
 };

@@ -16,7 +16,8 @@
 
 namespace liquid::results {
 
-/// The traffic `source`, its analysis and the schedule `r` made with `options`.
+/// The traffic `source`, its analysis and the schedule `r` made with `options`. The view
+/// refers to `t` and `r` (its frames are made when it is rendered): render it while they live.
 ResultView schedule_view(const std::string& source, const Traffic& t, const SolveResult& r, const SolveOptions& options);
 
 /// The weighted schedule `r` of `t` made with `options`.

@@ -23,6 +23,12 @@ std::atomic<int> g_outputs{0};
 
 Clock::time_point at(Clock::rep ticks) { return Clock::time_point(Clock::duration(ticks)); }
 
+/// Work without a result is stopping: the command's exit hook ends the process now, unless
+/// an output file is being written (its unwinding removes the temporary copy).
+void exit_if_no_output() {
+    if (const OutOfBudgetExit hook = g_exit.load(); hook && g_outputs.load() == 0) hook();
+}
+
 }  // namespace
 
 void start_command_clock() noexcept {
@@ -62,7 +68,7 @@ bool time_budget_expired() noexcept {
 void throw_if_out_of_budget() {
     const bool stopped = stop_requested();
     if (!stopped && !time_budget_expired()) return;
-    if (const OutOfBudgetExit hook = g_exit.load(); hook && g_outputs.load() == 0) hook();
+    exit_if_no_output();
     if (stopped) throw Interrupted();
     throw OutOfTime();
 }
@@ -73,7 +79,7 @@ void throw_unless_budget_left(double seconds) {
     if (left >= seconds) return;
     g_needed = seconds;
     g_left_then = left;
-    if (const OutOfBudgetExit hook = g_exit.load(); hook && g_outputs.load() == 0) hook();
+    exit_if_no_output();
     throw OutOfTime();
 }
 
@@ -83,7 +89,7 @@ double time_budget_left_then() noexcept { return g_left_then.load(); }
 
 void throw_if_stop_requested() {
     if (!stop_requested()) return;
-    if (const OutOfBudgetExit hook = g_exit.load(); hook && g_outputs.load() == 0) hook();
+    exit_if_no_output();
     throw Interrupted();
 }
 

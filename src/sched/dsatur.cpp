@@ -165,7 +165,7 @@ std::optional<Schedule> dsatur_schedule(const Traffic& traffic, const Limits& li
 
 Schedule dsatur_schedule(const Traffic& traffic) {
     if (traffic.size() >= kMaxVertices)
-        throw InputError("--method dsatur",
+        throw InputError("DSatur (--method dsatur, and the start of --method milp)",
                          "it schedules at most " + std::to_string(kMaxVertices - 1) + " transfers, the traffic has " +
                              std::to_string(traffic.size()),
                          "use --method optimal (its portfolio has constructions for any size) or round-robin");

@@ -82,7 +82,7 @@ ResultView analysis_view(const LoadedTraffic& in, const TrafficAnalysis& a, cons
     return v;
 }
 
-const RegisterCommand reg{
+const RegisterCommand reg_analyze{
     {"analyze", "link loads, duration, bottlenecks, skeleton, liquid throughput, congestion graph", [](CLI::App& cmd) {
          auto o = std::make_shared<AnalyzeOptions>();
          add_traffic_options(cmd, o->traffic);

@@ -55,7 +55,7 @@ void write_format(std::ostream& out, const ExportOptions& o, const Traffic& traf
     else sched::write_mps(out, traffic, model);
 }
 
-const RegisterCommand reg{
+const RegisterCommand reg_export{
     {"export", "write the scheduling problem for a peer solver: MILP (LP, MPS), CNF, DIMACS graph", [](CLI::App& cmd) {
          auto o = std::make_shared<ExportOptions>();
          add_traffic_options(cmd, o->traffic);

@@ -261,7 +261,7 @@ void run_sweep_command(const SweepOptions& o) {
     }
 }
 
-static RegisterCommand reg_broadcast{
+const RegisterCommand reg_broadcast{
     {"optical broadcast", "broadcast algorithms 1-5 (thesis ch. 4): executor vs closed form", [](CLI::App& cmd) {
          auto o = std::make_shared<BroadcastOptions>();
          o->model.add(cmd, true);
@@ -273,7 +273,7 @@ static RegisterCommand reg_broadcast{
          cmd.callback([o] { run_broadcast_command(*o); });
      }}};
 
-static RegisterCommand reg_allgather{
+const RegisterCommand reg_allgather{
     {"optical allgather", "all-to-all broadcast (thesis ch. 6): hypercube, tree, ring", [](CLI::App& cmd) {
          auto o = std::make_shared<AllgatherOptions>();
          o->model.add(cmd, true);
@@ -283,7 +283,7 @@ static RegisterCommand reg_allgather{
          cmd.callback([o] { run_allgather_command(*o); });
      }}};
 
-static RegisterCommand reg_sweep{
+const RegisterCommand reg_sweep{
     {"optical sweep", "sweep broadcast / all-to-all algorithms over N and Tc (CSV or JSON)", [](CLI::App& cmd) {
          auto o = std::make_shared<SweepOptions>();
          o->model.add(cmd, false);

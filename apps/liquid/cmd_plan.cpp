@@ -50,7 +50,7 @@ ResultView plan_view(const plan::PlanResult& r, bool json) {
     return v.text_only("(frame: receives-from > sends-to; every ordered pair of ranks exactly once, verified)");
 }
 
-const RegisterCommand reg{
+const RegisterCommand reg_plan{
     {"plan", "per-rank plan of an all-to-all among MPI ranks (JSON for the interposer, MSCCL XML)", [](CLI::App& cmd) {
          auto o = std::make_shared<PlanOptions>();
          cmd.add_option("--network", o->network, "network JSON file or generator spec: " + network_spec_help())->required();

@@ -74,7 +74,7 @@ void run_report(const CLI::App& cmd, const ReportOptions& o) {
     render(v, o.json);
 }
 
-const RegisterCommand reg{
+const RegisterCommand reg_report{
     {"report", "an HTML page of a schedule (or of saved --json results): drawings, pictograms, charts", [](CLI::App& cmd) {
          auto o = std::make_shared<ReportOptions>();
          add_traffic_options(cmd, o->traffic);

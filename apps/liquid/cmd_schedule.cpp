@@ -50,7 +50,7 @@ SolveOptions schedule_options(const ScheduleOptions& o) {
     return s;
 }
 
-const RegisterCommand reg{
+const RegisterCommand reg_schedule{
     {"schedule", "schedule a traffic: liquid search, exact optimum or a baseline (verified)", [](CLI::App& cmd) {
          auto o = std::make_shared<ScheduleOptions>();
          add_traffic_options(cmd, o->traffic);

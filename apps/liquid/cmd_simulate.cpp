@@ -162,7 +162,7 @@ void run_testbed(const TestbedCmdOptions& o) {
     render(v, o.json);
 }
 
-const RegisterCommand reg{
+const RegisterCommand reg_simulate{
     {"simulate", "execute a traffic on the wormhole network simulator: makespan, throughput, ratio to liquid", [](CLI::App& cmd) {
          auto o = std::make_shared<SimulateOptions>();
          CLI::App* self = &cmd;
@@ -186,7 +186,7 @@ const RegisterCommand reg{
          });
      }}};
 
-const RegisterCommand reg_testbed{
+const RegisterCommand reg_simulate_testbed{
     {"simulate testbed",
      "simulate round-robin, random, FIFO, DSatur and liquid executions on every distinct Swiss-T1 testbed pattern (report 8.2)",
      [](CLI::App& cmd) {

@@ -145,7 +145,7 @@ void run_t1(const T1Options& o) {
     render_experiment(o, t1, x, eo, files_out);
 }
 
-const RegisterCommand reg{
+const RegisterCommand reg_testbed_t1{
     {"testbed t1", "the papers' Swiss-T1 experiment: 5^8 allocations, distinct liquid throughputs, schedules, statistics",
      [](CLI::App& cmd) {
          auto o = std::make_shared<T1Options>();

@@ -196,7 +196,12 @@ int run_command_line(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", "liquid 0.1.0");
     std::map<std::string, CLI::App*> made;
-    for (auto& spec : command_registry()) {
+    // In the order of their paths: the order the files register in is the order of their
+    // static initialisers, which the language leaves open (and a unity build changes).
+    auto& registry = command_registry();
+    std::stable_sort(registry.begin(), registry.end(),
+                     [](const CommandSpec& a, const CommandSpec& b) { return a.path < b.path; });
+    for (auto& spec : registry) {
         CLI::App* cmd = subcommand_for(app, spec.path, made);
         cmd->description(spec.description);
         cmd->footer(examples_footer(spec.path));

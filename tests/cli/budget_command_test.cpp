@@ -10,29 +10,19 @@
 #include <vector>
 
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace liquid {
 namespace {
 
+using test::fresh_dir;
 using test::run_liquid;
-
-bool sanitized() {
-    const char* s = std::getenv("LIQUID_SANITIZED");
-    return s && std::string(s) == "1";
-}
-
-/// A fresh directory for a command's output file.
-std::filesystem::path fresh_dir(const std::string& tag) {
-    auto d = std::filesystem::temp_directory_path() / ("liquid-budget-" + tag + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
-    std::filesystem::create_directories(d);
-    return d;
-}
+using test::sanitized_build;
 
 TEST(BudgetCommand, TimeLimitEndsNetworkBuildingAndRouting) {
     // 10 ms cannot build the 1.3 M routing-table entries and the million routes of a
     // 1 024-host all-to-all: every command exits 4 with one line naming --time-limit.
-    const auto dir = fresh_dir("time");
+    const auto dir = fresh_dir("budget-time");
     const std::string page = (dir / "page.html").string();
     for (const std::string& cmd :
          std::vector<std::string>{"schedule --network fat-tree:4,5", "simulate --network torus:32x32",
@@ -56,7 +46,7 @@ TEST(BudgetCommand, TimeLimitKeepsTheResultOfASmallInput) {
 }
 
 TEST(BudgetCommand, TooLittleLeftForTheResultEndsAtOnce) {
-    if (sanitized()) GTEST_SKIP() << "Release only: under the sanitizers building the traffic takes the whole budget";
+    if (sanitized_build()) GTEST_SKIP() << "Release only: under the sanitizers building the traffic takes the whole budget";
     // fat-tree:8,3's all-to-all (261 632 transfers) is built in about half a second; one
     // second then leaves less than the ~1 s it needs to search, verify and print a result
     // (4 µs per transfer, less a 50 ms tolerance). The command ends at once with both numbers in its message
@@ -70,10 +60,10 @@ TEST(BudgetCommand, TooLittleLeftForTheResultEndsAtOnce) {
 }
 
 TEST(BudgetCommand, MemoryLimitCountsNetworkRoutesAndTraffic) {
-    if (sanitized()) GTEST_SKIP() << "Release only: the sanitizers' shadow memory is resident too";
+    if (sanitized_build()) GTEST_SKIP() << "Release only: the sanitizers' shadow memory is resident too";
     // The network, its routes and the traffic of a 1 024-host all-to-all exceed 60 MB long
     // before any search: exit 3 and the message, for every command that takes the limit.
-    const auto dir = fresh_dir("memory");
+    const auto dir = fresh_dir("budget-memory");
     const std::string page = (dir / "page.html").string();
     for (const std::string& cmd :
          std::vector<std::string>{"schedule --network fat-tree:4,5", "simulate --network fat-tree:4,5",

@@ -10,18 +10,16 @@
 
 #include "child.hpp"
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace liquid {
 namespace {
 
+using test::fresh_dir;
 using test::run_liquid;
+using test::sanitized_build;
 using test::source_path;
 using test::temp_file;
-
-bool sanitized() {
-    const char* s = std::getenv("LIQUID_SANITIZED");
-    return s && std::string(s) == "1";
-}
 
 /// Expects exit code 2 and `needle` in the error message.
 void expect_input_error(const std::string& args, const std::string& needle) {
@@ -113,14 +111,14 @@ TEST(HardeningCommand, DuplicateSendersAreAnError) {
 }
 
 TEST(HardeningCommand, PermutationOverALargeTorusIsQuick) {
-    if (sanitized()) GTEST_SKIP() << "Release only: builds a 4 096-switch torus";
+    if (sanitized_build()) GTEST_SKIP() << "Release only: builds a 4 096-switch torus";
     const auto r = run_liquid("traffic --network torus:64x64 --pattern permutation --seed 3");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 4096 + 1);
 }
 
 TEST(HardeningCommand, NodeLimitBoundsTheSearchWork) {
-    if (sanitized()) GTEST_SKIP() << "Release only: a 64-host all-to-all search";
+    if (sanitized_build()) GTEST_SKIP() << "Release only: a 64-host all-to-all search";
     // Once: nodes stayed at 64 while categories were enumerated until the time limit. The
     // count is what is checked; the time limit only keeps the rest of the portfolio short.
     const auto r = run_liquid("schedule --network torus:8x8 --node-limit 1000 --time-limit 20 --no-sat --json");
@@ -131,7 +129,7 @@ TEST(HardeningCommand, NodeLimitBoundsTheSearchWork) {
 }
 
 TEST(HardeningCommand, TimeLimitHoldsOnLargeFabrics) {
-    if (sanitized()) GTEST_SKIP() << "Release only: four 1 000-261 000-transfer fabrics, about 12 s";
+    if (sanitized_build()) GTEST_SKIP() << "Release only: four 1 000-261 000-transfer fabrics, about 12 s";
     // --time-limit bounds the whole scheduling, bounds and constructions included,
     // within the 0.5 s the issue allows (parsing aside: the solver's own elapsed_ms). Once
     // torus:8x8 took 3.5 s for a 2 s limit (the SAT encoding and bliss could not be
@@ -180,14 +178,6 @@ TEST(HardeningOutput, OutputFileIsReplacedWhole) {
         EXPECT_EQ(e.path().string().find(path + ".tmp-"), std::string::npos) << "temporary file left: " << e.path();
 }
 
-/// A fresh empty directory under the temporary directory.
-std::filesystem::path fresh_dir(const std::string& tag) {
-    auto d = std::filesystem::temp_directory_path() / ("liquid-harden-" + tag + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
-    std::filesystem::create_directories(d);
-    return d;
-}
-
 TEST(HardeningSignals, SigintStopsASearchWithTheBestVerifiedSchedule) {
     const auto out = temp_file("", ".json");
     test::Child c({"schedule", "--network", "torus:8x8", "--method", "optimal", "--time-limit", "600", "--json"}, out);
@@ -204,7 +194,7 @@ TEST(HardeningSignals, SigintStopsASearchWithTheBestVerifiedSchedule) {
 }
 
 TEST(HardeningSignals, SigtermStopsASweepAndLeavesNoFile) {
-    const auto dir = fresh_dir("t1");
+    const auto dir = fresh_dir("harden-t1");
     std::ofstream(dir / "t1-summary.json") << "previous run\n";
     test::Child c({"testbed", "t1", "--out", dir.string(), "--time-limit", "60", "--threads", "1", "--json"}, "/dev/null");
     ASSERT_TRUE(c.running_after(std::chrono::milliseconds(1500))) << c.err();
@@ -241,20 +231,20 @@ TEST(HardeningSignals, SigintStopsWritingAnExport) {
 }
 
 TEST(HardeningSignals, SigintStopsPrintingALargeNetwork) {
-    if (sanitized()) GTEST_SKIP() << "Release only: a 4 096-host network";
+    if (sanitized_build()) GTEST_SKIP() << "Release only: a 4 096-host network";
     // Once the JSON of a 4 096-host fabric (a 225 MB routing table) was rendered in one call.
     expect_sigint_stops("network", {"network", "fat-tree:8,4"}, false, std::chrono::milliseconds(3000));
 }
 
 TEST(HardeningSignals, SigintStopsDrawingALargeNetwork) {
-    if (sanitized()) GTEST_SKIP() << "Release only: a 4 096-node drawing";
+    if (sanitized_build()) GTEST_SKIP() << "Release only: a 4 096-node drawing";
     // Once the drawing of a 4 096-node network (a quadratic layout) ignored the signal.
     expect_sigint_stops("report", {"report", "--network", "hypercube:11", "--pattern", "permutation"}, true,
                         std::chrono::milliseconds(2500));
 }
 
 TEST(HardeningSignals, SigintStopsASimulationSweep) {
-    const auto dir = fresh_dir("sim");
+    const auto dir = fresh_dir("harden-sim");
     test::Child c({"simulate", "testbed", "--out", dir.string(), "--threads", "1", "--random-runs", "100", "--json"},
                   "/dev/null");
     ASSERT_TRUE(c.running_after(std::chrono::milliseconds(1500))) << c.err();

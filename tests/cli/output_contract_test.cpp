@@ -10,19 +10,17 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace liquid {
 namespace {
 
+using test::fresh_dir;
 using test::run_liquid;
 using test::run_shell;
+using test::sanitized_build;
 using test::slurp;
 using test::temp_file;
-
-bool sanitized() {
-    const char* s = std::getenv("LIQUID_SANITIZED");
-    return s && std::string(s) == "1";
-}
 
 /// Expects exit code 2 and one stderr line starting "liquid: error:" that contains `needle`.
 void expect_one_line_error(const std::string& args, const std::string& needle) {
@@ -33,13 +31,6 @@ void expect_one_line_error(const std::string& args, const std::string& needle) {
     EXPECT_NE(r.err.find(needle), std::string::npos) << args << "\n" << r.err;
 }
 
-std::filesystem::path fresh_dir(const std::string& tag) {
-    auto d = std::filesystem::temp_directory_path() / ("liquid-contract-" + tag + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(d);
-    std::filesystem::create_directories(d);
-    return d;
-}
-
 TEST(OutputContract, AFullDiskIsAnErrorForEveryWrittenFile) {
     // export once ignored ENOSPC and exited 0.
     for (const char* format : {"lp", "mps", "cnf --length 4", "dimacs-graph"})
@@ -48,7 +39,7 @@ TEST(OutputContract, AFullDiskIsAnErrorForEveryWrittenFile) {
 }
 
 TEST(OutputContract, ExportReplacesItsOutputThroughATemporaryFile) {
-    const auto dir = fresh_dir("export");
+    const auto dir = fresh_dir("contract-export");
     const auto out = (dir / "x.lp").string();
     std::ofstream(out) << "previous\n";
     const auto r = run_liquid("export --network crossbar:4 --format lp -o " + out);
@@ -77,7 +68,7 @@ TEST(OutputContract, AnOutputThatIsAnInputIsRefused) {
 }
 
 TEST(OutputContract, AnUnwritableSvgDirFailsBeforeAnyFile) {
-    const auto dir = fresh_dir("svg");
+    const auto dir = fresh_dir("contract-svg");
     const auto blocker = (dir / "not-a-dir").string();
     std::ofstream(blocker) << "a file\n";
     const auto html = (dir / "page.html").string();
@@ -89,7 +80,7 @@ TEST(OutputContract, AnUnwritableSvgDirFailsBeforeAnyFile) {
 }
 
 TEST(OutputContract, OutOfMemoryIsExitThree) {
-    if (sanitized()) GTEST_SKIP() << "the sanitizers reserve terabytes of address space: no address-space limit";
+    if (sanitized_build()) GTEST_SKIP() << "the sanitizers reserve terabytes of address space: no address-space limit";
     // Once SIGABRT (std::bad_alloc escaped); now exit 3 with a message, at any limit.
     for (const char* limit : {"100000000", "200000000", "400000000"}) {
         const auto r = run_shell(std::string("prlimit --as=") + limit + " " + LIQUID_BINARY + " network fat-tree:4,5");
@@ -100,7 +91,7 @@ TEST(OutputContract, OutOfMemoryIsExitThree) {
 }
 
 TEST(OutputContract, FileNamesThatAreNotUtf8) {
-    const auto dir = fresh_dir("utf8");
+    const auto dir = fresh_dir("contract-utf8");
     const std::string name = (dir / "a\xff.traffic").string();
     std::ofstream(name) << "x: l1 l2\ny: l2\n";
     for (const char* cmd : {"schedule", "analyze"}) {

@@ -8,19 +8,15 @@
 #include "liquid/io/network_import.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/network_spec.hpp"
+#include "support/route_names.hpp"
 #include "support/run.hpp"
 
 namespace liquid {
 namespace {
 
+using test::route_names;
 using test::source_path;
 using test::temp_file;
-
-std::vector<std::string> route_names(const Network& net, const std::string& a, const std::string& b) {
-    std::vector<std::string> v;
-    for (int l : net.route(*net.find_node(a), *net.find_node(b))) v.push_back(net.link(l).name);
-    return v;
-}
 
 TEST(FabricFormats, SlurmTreeWithUpDownRouting) {
     Network net = read_slurm_topology(source_path("tests/data/formats/topology.conf"));

@@ -9,11 +9,13 @@
 #include "liquid/base/error.hpp"
 #include "liquid/io/infiniband.hpp"
 #include "liquid/io/network_import.hpp"
+#include "support/route_names.hpp"
 #include "support/run.hpp"
 
 namespace liquid {
 namespace {
 
+using test::route_names;
 using test::slurp;
 using test::source_path;
 using test::temp_file;
@@ -25,12 +27,6 @@ const std::string kFtree = source_path("tests/data/ib/ftree-lfts.dump");
 
 Network import(const std::string& topo, const std::string& lfts) {
     return ib_network(read_ibnetdiscover(topo), read_forwarding_tables({lfts}));
-}
-
-std::vector<std::string> route_names(const Network& net, const std::string& a, const std::string& b) {
-    std::vector<std::string> v;
-    for (int l : net.route(*net.find_node(a), *net.find_node(b))) v.push_back(net.link(l).name);
-    return v;
 }
 
 /// Expects InputError whose message names `where` (a file:line prefix) and contains `text`.

@@ -8,17 +8,13 @@
 #include "liquid/plan/plan.hpp"
 #include "liquid/plan/plan_json.hpp"
 #include "liquid/traffic/analysis.hpp"
+#include "solve_options.hpp"
 #include "support/run.hpp"
 
 namespace liquid::plan {
 namespace {
 
-SolveOptions fast(Method m = Method::Optimal) {
-    SolveOptions o;
-    o.method = m;
-    o.time_limit_s = 5;
-    return o;
-}
+using test::fast;
 
 // At most one transfer per directed link per frame: recompute from the network.
 void expect_frames_are_simultaneities(const Network& net, const Plan& plan, const std::vector<int>& host_of_rank) {

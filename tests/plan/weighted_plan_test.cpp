@@ -11,16 +11,12 @@
 #include "liquid/base/error.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/plan/weighted_plan.hpp"
+#include "solve_options.hpp"
 
 namespace liquid::plan {
 namespace {
 
-SolveOptions fast() {
-    SolveOptions o;
-    o.method = Method::Optimal;
-    o.time_limit_s = 5;
-    return o;
-}
+using test::fast;
 
 Network two_switch() {
     Network net("two-switch-3+3");

@@ -16,7 +16,7 @@ namespace {
 
 using liquid::test::CommandResult;
 
-CommandResult run(const std::string& args) { return liquid::test::run_liquid(args); }
+using liquid::test::run_liquid;
 
 std::string temp_file(const std::string& name, const std::string& text) {
     const auto path = std::filesystem::temp_directory_path() / name;
@@ -37,7 +37,7 @@ std::string demand_csv() {
 
 TEST(WeightedCommand, JsonContractOnADemandMatrix) {
     const std::string csv = temp_file("liquid-weighted-demand.csv", demand_csv());
-    const CommandResult r = run("schedule --network crossbar:6 --demand " + csv + " --frame-overhead 1e-5 --json");
+    const CommandResult r = run_liquid("schedule --network crossbar:6 --demand " + csv + " --frame-overhead 1e-5 --json");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::json::parse(r.out);
     for (const char* k : {"lower_bound_s", "time_s", "optimal", "bound_s", "gap", "candidates", "schedule"})
@@ -71,12 +71,12 @@ TEST(WeightedCommand, JsonContractOnADemandMatrix) {
 TEST(WeightedCommand, TrafficFileSizesAndAnalyzeBound) {
     const std::string t =
         temp_file("liquid-weighted.traffic", "x1: l1 l2 @ 4096\nx2: l1 l3 @ 1000\nx3: l4 l2 @ 3000\nx4: l4 l3 @ 500\n");
-    const CommandResult s = run("schedule --traffic " + t + " --json");
+    const CommandResult s = run_liquid("schedule --traffic " + t + " --json");
     ASSERT_EQ(s.exit_code, 0) << s.err;
     const auto j = nlohmann::json::parse(s.out);
     EXPECT_NEAR(j["time_s"].get<double>(), 7096 / 1.25e8, 1e-15);
     EXPECT_EQ(j["optimal"], true);
-    const CommandResult a = run("analyze --traffic " + t + " --json");
+    const CommandResult a = run_liquid("analyze --traffic " + t + " --json");
     ASSERT_EQ(a.exit_code, 0) << a.err;
     const auto k = nlohmann::json::parse(a.out);
     EXPECT_NEAR(k["bound_s"].get<double>(), 7096 / 1.25e8, 1e-15);
@@ -85,22 +85,22 @@ TEST(WeightedCommand, TrafficFileSizesAndAnalyzeBound) {
 }
 
 TEST(WeightedCommand, EqualSizesKeepTodaysJson) {
-    const auto j = nlohmann::json::parse(run("schedule --json").out);
+    const auto j = nlohmann::json::parse(run_liquid("schedule --json").out);
     EXPECT_FALSE(j.contains("time_s"));
     EXPECT_TRUE(j["schedule"].contains("length"));
-    EXPECT_FALSE(nlohmann::json::parse(run("analyze --json").out).contains("bound_s"));
+    EXPECT_FALSE(nlohmann::json::parse(run_liquid("analyze --json").out).contains("bound_s"));
 }
 
 TEST(WeightedCommand, BadInputIsExitTwoNamingFileAndLine) {
     const std::string t = temp_file("liquid-weighted-bad.traffic", "x1: l1 l2 @ 4096\nx2: l1 l3 @ -5\n");
-    const CommandResult r = run("schedule --traffic " + t);
+    const CommandResult r = run_liquid("schedule --traffic " + t);
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.err.find("liquid-weighted-bad.traffic:2"), std::string::npos) << r.err;
     const std::string csv = temp_file("liquid-weighted-bad.csv", "0,1\n1,0\n");
-    const CommandResult d = run("schedule --network crossbar:3 --demand " + csv);
+    const CommandResult d = run_liquid("schedule --network crossbar:3 --demand " + csv);
     EXPECT_EQ(d.exit_code, 2);
     EXPECT_NE(d.err.find("liquid-weighted-bad.csv:1"), std::string::npos) << d.err;
-    const CommandResult m = run("schedule --traffic " + t + " --frame-overhead -1");
+    const CommandResult m = run_liquid("schedule --traffic " + t + " --frame-overhead -1");
     EXPECT_EQ(m.exit_code, 2);
     EXPECT_NE(m.err.find("--frame-overhead"), std::string::npos) << m.err;
     std::filesystem::remove(t);

@@ -22,7 +22,7 @@
 namespace liquid {
 namespace {
 
-Traffic all_to_all_on(const std::string& spec) { return make_pattern(make_network(spec), PatternSpec{}); }
+using test::all_to_all_on;
 
 /// Brélaz's DSatur straight from its definition, on the congestion graph (reference).
 int reference_dsatur_length(const Traffic& t) {

@@ -20,7 +20,7 @@ namespace {
 using test::in_seconds;
 using test::link_traffic;
 
-constexpr std::size_t kMemory = std::size_t{512} << 20;
+using test::kMemory;
 
 /// A free abelian subgroup of `order` whose orbits do not congest with themselves.
 std::vector<sched::TransferPermutation> stable_group(const Traffic& t, int order) {

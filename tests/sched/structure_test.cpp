@@ -22,24 +22,10 @@
 namespace liquid {
 namespace {
 
+using test::all_to_all_on;
 using test::in_seconds;
+using test::kMemory;
 using test::link_traffic;
-
-constexpr std::size_t kMemory = std::size_t{512} << 20;
-
-/// All-to-all on "torus:AxB" (wrap-around, dimension-order routing) or "hypercube:D".
-Traffic all_to_all_on(const std::string& spec) {
-    const auto colon = spec.find(':');
-    const std::string kind = spec.substr(0, colon), args = spec.substr(colon + 1);
-    if (kind == "hypercube") return make_pattern(make_hypercube(std::stoi(args)), PatternSpec{});
-    std::vector<int> dims;
-    for (std::size_t at = 0; at < args.size();) {
-        const std::size_t x = args.find('x', at);
-        dims.push_back(std::stoi(args.substr(at, x - at)));
-        at = x == std::string::npos ? args.size() : x + 1;
-    }
-    return make_pattern(make_torus(dims, true), PatternSpec{});
-}
 
 /// Two transfers congest iff their images do (checked on every pair).
 bool preserves_congestion(const Traffic& t, const sched::TransferPermutation& p) {

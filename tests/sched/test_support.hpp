@@ -8,9 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "liquid/io/network_spec.hpp"
+#include "liquid/traffic/patterns.hpp"
 #include "liquid/traffic/traffic.hpp"
 
 namespace liquid::test {
+
+/// The memory limit of the searches these tests run.
+inline constexpr std::size_t kMemory = std::size_t{512} << 20;
+
+/// The all-to-all among the hosts of a network spec ("torus:4x4", "hypercube:3", ...).
+inline Traffic all_to_all_on(const std::string& spec) { return make_pattern(make_network(spec), PatternSpec{}); }
 
 /// A steady_clock deadline `s` seconds from now.
 inline std::chrono::steady_clock::time_point in_seconds(double s) {

@@ -53,6 +53,14 @@ inline std::string temp_file(const std::string& text, const std::string& ext) {
     return p.string();
 }
 
+/// A fresh empty directory liquid-<name>-<pid> under the temporary directory.
+inline std::filesystem::path fresh_dir(const std::string& name) {
+    auto d = std::filesystem::temp_directory_path() / ("liquid-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(d);
+    std::filesystem::create_directories(d);
+    return d;
+}
+
 inline std::string source_path(const std::string& rel) { return std::string(LIQUID_SOURCE_DIR) + "/" + rel; }
 
 }  // namespace liquid::test

@@ -12,7 +12,8 @@ namespace {
 
 using test::t1;
 
-Representative rep_of(const std::string& label) {
+/// A representative with its allocation count and multi-switch flag set (fields the codec carries).
+Representative rep_with_counts(const std::string& label) {
     Representative r = test::rep_of(label);
     r.allocations = 7;
     r.multi_switch_value = true;
@@ -31,7 +32,7 @@ TEST(Shard, SplitsItemsRoundRobinAndCoversEachOnce) {
 TEST(ResultCodec, RepresentativeResultRoundTripsBitForBit) {
     ExperimentOptions o;
     o.max_categories = 5000;
-    const RepresentativeResult r = run_representative(t1(), rep_of("21100000"), o);
+    const RepresentativeResult r = run_representative(t1(), rep_with_counts("21100000"), o);
     const RepresentativeResult back = decode_result(encode_result(r));
     EXPECT_EQ(encode_result(back), encode_result(r));
     EXPECT_EQ(back.representative.allocation, r.representative.allocation);
@@ -45,7 +46,7 @@ TEST(ResultCodec, TestbedRowRoundTripsBitForBit) {
     TestbedTableOptions o;
     o.random_runs = 1;
     o.threads = 1;
-    const TestbedRow r = simulate_testbed(t1(), {rep_of("11000000")}, o).at(0);
+    const TestbedRow r = simulate_testbed(t1(), {rep_with_counts("11000000")}, o).at(0);
     const TestbedRow back = decode_row(encode_row(r));
     EXPECT_EQ(testbed_csv({back}), testbed_csv({r}));
     EXPECT_EQ(back.liquid.throughput, r.liquid.throughput);
@@ -57,7 +58,7 @@ TEST(ResultCodec, ShardedRunsLeaveOtherSlotsEmpty) {
     o.random_runs = 1;
     o.threads = 1;
     o.shard = {1, 2};
-    const auto rows = simulate_testbed(t1(), {rep_of("11000000"), rep_of("10100000")}, o);
+    const auto rows = simulate_testbed(t1(), {rep_with_counts("11000000"), rep_with_counts("10100000")}, o);
     EXPECT_EQ(rows[0].rep.transfers, 0);
     EXPECT_EQ(rows[1].rep.transfers, 4);
 }

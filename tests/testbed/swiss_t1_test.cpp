@@ -11,14 +11,12 @@
 #include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/testbed/swiss_t1.hpp"
 #include "liquid/traffic/analysis.hpp"
+#include "testbed/testbed_support.hpp"
 
 namespace liquid::testbed {
 namespace {
 
-const Network& t1() {
-    static const Network net = make_swiss_t1();
-    return net;
-}
+using test::t1;
 
 const SweepResult& sweep() {
     static const SweepResult r = sweep_distinct_throughputs(t1(), 2);

@@ -4,15 +4,15 @@
 #include "liquid/base/error.hpp"
 #include "liquid/optical/broadcast/allgather.hpp"
 #include "optical/broadcast/allgather_programs.hpp"
-#include "sanitized.hpp"
+#include "support/sanitized.hpp"
 
 using namespace liquid::optical;
 
 namespace {
 
-const int kMaxN = sanitized_build() ? 128 : 256;
+const int kMaxN = liquid::test::sanitized_build() ? 128 : 256;
 
-ModelParams with(int n, Time tc, int m = 3) {
+ModelParams allgather_model(int n, Time tc, int m = 3) {
     ModelParams p;
     p.nodes = n;
     p.tc = tc;
@@ -24,7 +24,7 @@ ModelParams with(int n, Time tc, int m = 3) {
 
 TEST(OpticalAllgather, RingUsesOneChangeAndNMinusOneMessagesPerNode) {
     for (int n = 8; n <= kMaxN; n *= 2) {
-        ModelParams p = with(n, 10'000'000'000);
+        ModelParams p = allgather_model(n, 10'000'000'000);
         auto r = run_allgather(AllgatherAlgorithm::Ring, p);
         EXPECT_TRUE(r.ok());
         EXPECT_EQ(r.configuration_changes, 1);
@@ -38,7 +38,7 @@ TEST(OpticalAllgather, RingUsesOneChangeAndNMinusOneMessagesPerNode) {
 
 TEST(OpticalAllgather, HypercubeUsesLogNChangesAndNMinusOneMessages) {
     for (int n = 8; n <= kMaxN; n *= 2) {
-        ModelParams p = with(n, 1'000'000'000);
+        ModelParams p = allgather_model(n, 1'000'000'000);
         auto r = run_allgather(AllgatherAlgorithm::Hypercube, p);
         int log_n = 0;
         while ((1 << log_n) < n) ++log_n;
@@ -53,7 +53,7 @@ TEST(OpticalAllgather, HypercubeUsesLogNChangesAndNMinusOneMessages) {
 TEST(OpticalAllgather, TreeUsesTwoChangesAndNoCollisions) {
     for (int m : {2, 3, 4})
         for (int n = 8; n <= kMaxN; n *= 2) {
-            ModelParams p = with(n, 10'000'000'000, m);
+            ModelParams p = allgather_model(n, 10'000'000'000, m);
             auto r = run_allgather(AllgatherAlgorithm::Tree, p);
             SCOPED_TRACE("M=" + std::to_string(m) + " N=" + std::to_string(n));
             EXPECT_TRUE(r.ok());
@@ -65,7 +65,7 @@ TEST(OpticalAllgather, TreeUsesTwoChangesAndNoCollisions) {
 
 TEST(OpticalAllgather, RingIsFastestAndMessageOptimalUpToM) {
     for (int n = 8; n <= kMaxN; n *= 2) {
-        ModelParams p = with(n, 10'000'000'000);
+        ModelParams p = allgather_model(n, 10'000'000'000);
         auto ring = run_allgather(AllgatherAlgorithm::Ring, p);
         auto cube = run_allgather(AllgatherAlgorithm::Hypercube, p);
         auto tree = run_allgather(AllgatherAlgorithm::Tree, p);
@@ -79,7 +79,7 @@ TEST(OpticalAllgather, RingIsFastestAndMessageOptimalUpToM) {
 }
 
 TEST(OpticalAllgather, HypercubeNeedsPowerOfTwo) {
-    ModelParams p = with(12, 1'000'000'000);
+    ModelParams p = allgather_model(12, 1'000'000'000);
     EXPECT_THROW(build_allgather(AllgatherAlgorithm::Hypercube, p), liquid::InputError);
     EXPECT_TRUE(run_allgather(AllgatherAlgorithm::Ring, p).ok());  // the ring takes any N
     EXPECT_TRUE(run_allgather(AllgatherAlgorithm::Tree, p).ok());

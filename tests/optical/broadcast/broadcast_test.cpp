@@ -8,14 +8,14 @@
 #include "liquid/base/error.hpp"
 #include "liquid/optical/broadcast/broadcast.hpp"
 #include "optical/broadcast/broadcast_programs.hpp"
-#include "sanitized.hpp"
+#include "support/sanitized.hpp"
 
 using namespace liquid::optical;
 
 namespace {
 
 const std::vector<Time> kFullTcGrid = {0, 100'000'000, 1'000'000'000, 10'000'000'000};  // 0, 0.1, 1, 10 ms
-const std::vector<Time> kTcGrid = sanitized_build() ? std::vector<Time>{0, 10'000'000'000} : kFullTcGrid;
+const std::vector<Time> kTcGrid = liquid::test::sanitized_build() ? std::vector<Time>{0, 10'000'000'000} : kFullTcGrid;
 
 std::vector<int> node_grid() {
     std::vector<int> g;
@@ -197,7 +197,7 @@ TEST(OpticalBroadcast, MessagesAndConfigurationChanges) {
 
 TEST(OpticalBroadcast, HalfOptimalMatchesHandSolution) {
     // Solve T(Tc) = 2 T(0) by hand on the executor's exact forms (T is linear in Tc).
-    for (int n : sanitized_build() ? std::vector<int>{8, 64} : std::vector<int>{8, 64, 256}) {
+    for (int n : liquid::test::sanitized_build() ? std::vector<int>{8, 64} : std::vector<int>{8, 64, 256}) {
         ModelParams p = with(n, 10'000'000'000);
         const Time L = log2i(n), S = p.message_bytes, Td = p.tb - p.tf;
         auto ceil_div = [](Time a, Time b) { return (a + b - 1) / b; };

@@ -21,6 +21,13 @@
 namespace liquid::app {
 namespace {
 
+/// What the page needs after the search, per transfer of the traffic: the schedule's own
+/// verification, the round-robin baseline, the occupancy heat maps, the charts' data and
+/// the page's JSON. On the million transfers of hypercube:10 the page command takes
+/// 11.0-11.4 s where `schedule` takes 3.7-4.4 s (2 s of either build the traffic); with
+/// 9 µs, `--time-limit` 11, 12 and 14 end at 10.0, 10.9 and 10.3 s.
+constexpr double kPageSecondsPerTransfer = 9e-6;
+
 struct ReportOptions {
     TrafficOptions traffic;
     std::vector<std::string> from;
@@ -52,7 +59,8 @@ report::Page build(const CLI::App& cmd, const ReportOptions& o, const SolveOptio
 
 void run_report(const CLI::App& cmd, const ReportOptions& o) {
     if (o.out.empty()) throw InputError("-o", "no output file", "give -o report.html");
-    const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
+    SolveOptions so = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
+    so.seconds_after_search_per_transfer = kPageSecondsPerTransfer;
     if (o.pictograms < 1) throw InputError("--pictograms", "must be >= 1", "frames drawn when the page opens, e.g. 24");
     const CommandBudget budget(so);
     std::optional<LoadedTraffic> in;

@@ -544,13 +544,6 @@ void solve_optimal(Run& run) {
     record_search(r, *search);
 }
 
-/// What a result needs after the search, per transfer: verifying it again, rendering it
-/// (text or JSON), freeing the traffic. Measured 1.6-2.3 µs on the million transfers of
-/// fat-tree:4,5 and hypercube:10 and on torus:8x8x8, 3.9 µs on the 4.2 million of
-/// torus:16x16x8 (memory-bound: caches and pages miss more); a search that gets no time
-/// still builds its first construction (0.9 µs on hypercube:10).
-constexpr double kAfterSearchSecondsPerTransfer = 4e-6;
-
 Limits limits_of(const SolveOptions& o, int transfers) {
     Limits limits;
     // Within the command's --time-limit too, leaving it the time a result needs. When that
@@ -560,7 +553,7 @@ Limits limits_of(const SolveOptions& o, int transfers) {
     // first construction (milliseconds), not nothing. The search also stays within
     // search_deadline()'s share, which leaves what a command does next (simulating or
     // planning the result) as long as it spent before the search.
-    const double after = kAfterSearchSecondsPerTransfer * transfers;
+    const double after = o.seconds_after_search_per_transfer * transfers;
     throw_unless_budget_left(after - 0.05);
     limits.deadline = search_deadline(o.time_limit_s);
     const double budget_left = time_budget_left();

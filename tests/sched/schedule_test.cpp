@@ -319,6 +319,21 @@ TEST(Schedule, SpentCommandBudgetStillGivesAVerifiedSchedule) {
     EXPECT_GE(r.schedule.length(), r.duration);
 }
 
+TEST(Schedule, WhatTheCallerNeedsAfterTheSearchIsKeptBackFromTheBudget) {
+    // An hour's budget: the torus's 1 260 transfers leave room for the default reserve, not
+    // for a caller that needs an hour per transfer after the search (a page far larger than
+    // any); that caller gets OutOfTime at once instead of a result long after its limit.
+    const Traffic t = make_pattern(make_torus({6, 6}, true), PatternSpec{});
+    start_command_clock();
+    set_time_budget(3600);
+    SolveOptions o;
+    o.method = Method::RoundRobin;
+    EXPECT_EQ(verify_schedule(t, solve(t, o).schedule), "");
+    o.seconds_after_search_per_transfer = 3600;
+    EXPECT_THROW(solve(t, o), OutOfTime);
+    clear_time_budget();
+}
+
 TEST(Schedule, VerifierNamesTheProblem) {
     const Traffic t = two_switch();
     Schedule good = run(t, Method::Liquid).schedule;

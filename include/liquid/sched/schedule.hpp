@@ -67,6 +67,14 @@ struct SolveOptions {
     // Memory for the large structures (searches, SAT encoding, DSatur): 0 = half of the
     // physical memory. A structure that would not fit is skipped, and the result says so.
     std::uint64_t memory_limit_bytes = 0;
+    // What the result still needs after the search, per transfer, kept back from the time
+    // limit: verifying, rendering and printing a schedule (measured: 1.6-2.3 µs per
+    // transfer on a million transfers, 3.9 µs on 4.2 million, where caches and pages miss
+    // more; a search that gets no time still builds its first construction, 0.9 µs on a
+    // million). A caller that does more with the result
+    // (a report page: drawings, heat maps, charts) raises it, so the command still ends
+    // within its --time-limit.
+    double seconds_after_search_per_transfer = 4e-6;
     // Optimal / liquid: start from the construction portfolio (round-robin, shift / XOR
     // phases, DSatur, ...; sched/portfolio.hpp) and stop at once if it reaches the bound.
     bool constructions = true;

@@ -71,9 +71,8 @@ struct SolveOptions {
     // limit: verifying, rendering and printing a schedule (measured: 1.6-2.3 µs per
     // transfer on a million transfers, 3.9 µs on 4.2 million, where caches and pages miss
     // more; a search that gets no time still builds its first construction, 0.9 µs on a
-    // million). A caller that does more with the result
-    // (a report page: drawings, heat maps, charts) raises it, so the command still ends
-    // within its --time-limit.
+    // million). A caller that does more with the result (a report page: drawings, heat
+    // maps, charts) raises it, so the command still ends within its --time-limit.
     double seconds_after_search_per_transfer = 4e-6;
     // Optimal / liquid: start from the construction portfolio (round-robin, shift / XOR
     // phases, DSatur, ...; sched/portfolio.hpp) and stop at once if it reaches the bound.

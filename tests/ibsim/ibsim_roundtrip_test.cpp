@@ -18,6 +18,7 @@
 #include "liquid/io/infiniband.hpp"
 #include "liquid/plan/plan.hpp"
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace liquid {
 namespace {
@@ -132,8 +133,7 @@ void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 class IbsimRoundTrip : public testing::TestWithParam<Case> {};
 
 TEST_P(IbsimRoundTrip, RoutesLoadsAndScheduleMatchTheRealSubnetManager) {
-    if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")
-        GTEST_SKIP() << "ibsim round trip runs in the Release pass only";
+    if (liquid::test::sanitized_build()) GTEST_SKIP() << "ibsim round trip runs in the Release pass only";
     for (const char* tool : {"ibsim", "opensm", "ibnetdiscover", "ibroute", "python3"})
         if (!have(tool))
             GTEST_SKIP() << tool
@@ -209,8 +209,7 @@ INSTANTIATE_TEST_SUITE_P(
 // (plan::host_of_machine) must map every rank to its own adapter, and `liquid plan` with a
 // rank map of processor names must plan over exactly those hosts.
 TEST(IbsimHostNames, RealNodeDescriptionsMatchProcessorNames) {
-    if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")
-        GTEST_SKIP() << "ibsim round trip runs in the Release pass only";
+    if (liquid::test::sanitized_build()) GTEST_SKIP() << "ibsim round trip runs in the Release pass only";
     for (const char* tool : {"ibsim", "opensm", "ibnetdiscover", "ibroute", "python3"})
         if (!have(tool)) GTEST_SKIP() << tool << " is not installed: run scripts/install-deps.sh";
     TempDir tmp;

@@ -13,6 +13,7 @@
 #include "liquid/plan/plan.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace liquid::mpi {
 namespace {
@@ -28,7 +29,7 @@ const std::string kCheck, kPlain, kPmpi, kMpirun, kLiquidMpi, kSkewed;
 
 #define SKIP_UNLESS_MPI_RUNS()                                                                           \
     do {                                                                                                 \
-        if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")                 \
+        if (liquid::test::sanitized_build())                                                             \
             GTEST_SKIP() << "mpirun end-to-end tests run in the Release pass only (LIQUID_SANITIZED=1)"; \
         if (!kMpiBuilt) GTEST_SKIP() << "MPI was not found at configure time: nothing to run";           \
     } while (0)

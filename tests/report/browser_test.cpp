@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace {
 
@@ -20,8 +21,7 @@ bool chromium_installed() {
 }
 
 TEST(ReportBrowser, PagesOpenOfflineAndEveryFigureRenders) {
-    const char* sanitized = std::getenv("LIQUID_SANITIZED");
-    if (sanitized && std::string(sanitized) == "1") GTEST_SKIP() << "browser test runs in the Release pass only";
+    if (liquid::test::sanitized_build()) GTEST_SKIP() << "browser test runs in the Release pass only";
     if (!chromium_installed())
         GTEST_SKIP() << "chromium is not installed (scripts/install-deps.sh installs it): browser checks skipped";
     const fs::path out = fs::path(LIQUID_BINARY).parent_path() / "report-browser";

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace {
 
@@ -90,8 +91,7 @@ TEST(ReportCommand, BadInputExitsWith2) {
 }
 
 TEST(ReportCommand, TestbedShortcutWritesThePage) {
-    const char* sanitized = std::getenv("LIQUID_SANITIZED");
-    if (sanitized && std::string(sanitized) == "1") GTEST_SKIP() << "the testbed sweep end to end runs in the Release pass only";
+    if (liquid::test::sanitized_build()) GTEST_SKIP() << "the testbed sweep end to end runs in the Release pass only";
     const std::string html = out_path("testbed.html"), dir = out_path("t1");
     const auto r = run_liquid("testbed t1 --sweep-only --threads 2 --out " + dir + " --report " + html);
     ASSERT_EQ(r.exit_code, 0) << r.err;

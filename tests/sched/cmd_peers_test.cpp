@@ -11,6 +11,7 @@
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace {
 
@@ -72,8 +73,7 @@ std::string ring_arc_file(int links, int arcs, int min_len, int max_len, int see
 }
 
 TEST(PeerBinaries, ExportedFilesGiveLiquidsOptimum) {
-    if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")
-        GTEST_SKIP() << "runs the standalone cbc, glpsol and cadical: Release pass only";
+    if (liquid::test::sanitized_build()) GTEST_SKIP() << "runs the standalone cbc, glpsol and cadical: Release pass only";
     const std::vector<std::string> instances{
         "",  // the papers' two-switch example, all-to-all
         "--traffic " + liquid::test::source_path("examples/no-team.traffic"),

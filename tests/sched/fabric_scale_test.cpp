@@ -17,6 +17,7 @@
 #include "sched/counting_bound.hpp"
 #include "sched/portfolio.hpp"
 #include "sched/shift_permutations.hpp"
+#include "support/sanitized.hpp"
 #include "test_support.hpp"
 
 namespace liquid {
@@ -73,8 +74,7 @@ TEST(FabricScale, SymmetricFabricsAreLiquidOrWithinOneFrame) {
     // ring (rotations; Λ 31 is prime, so only frame-fixing forms apply) and an odd torus
     // (Λ 48 against 49 translations: one base frame at 49 frames). The budgets are generous:
     // a liquid schedule ends the solve at once. Release pass only (seconds of search).
-    if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")
-        GTEST_SKIP() << "structured searches on 1 000-transfer fabrics: Release pass only";
+    if (liquid::test::sanitized_build()) GTEST_SKIP() << "structured searches on 1 000-transfer fabrics: Release pass only";
     for (const char* spec : {"mesh:6x6", "chordal-ring:32,5"}) {
         const Traffic t = all_to_all_on(spec);
         SolveOptions o;

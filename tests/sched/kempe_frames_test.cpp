@@ -13,6 +13,7 @@
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "sched/kempe_frames.hpp"
+#include "support/sanitized.hpp"
 #include "test_support.hpp"
 
 namespace liquid {
@@ -126,8 +127,7 @@ TEST(KempeFrames, FragmentsOfSmallFabricsAreLiquidFromThePortfolio) {
 TEST(KempeFrames, A128RankFragmentIsNeverWorseThanDSaturAndRoundRobin) {
     // The job start-up case: 128 random ranks of hypercube:10 (16 256 transfers), on a
     // 5 s budget. Release pass only (seconds of work).
-    if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")
-        GTEST_SKIP() << "16 256-transfer fragment: Release pass only";
+    if (liquid::test::sanitized_build()) GTEST_SKIP() << "16 256-transfer fragment: Release pass only";
     const Traffic t = fragment("hypercube:10", 128, 1);
     SolveOptions o;
     o.time_limit_s = 5;

@@ -10,15 +10,15 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
+#include "support/sanitized.hpp"
 
 namespace liquid {
 namespace {
 
-#define SKIP_UNLESS_SMPI()                                                                      \
-    do {                                                                                        \
-        if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1")        \
-            GTEST_SKIP() << "SMPI end-to-end tests run in the Release pass only";               \
-        if (!smpi_built()) GTEST_SKIP() << "SimGrid not found: the SMPI executor is not built"; \
+#define SKIP_UNLESS_SMPI()                                                                                         \
+    do {                                                                                                           \
+        if (liquid::test::sanitized_build()) GTEST_SKIP() << "SMPI end-to-end tests run in the Release pass only"; \
+        if (!smpi_built()) GTEST_SKIP() << "SimGrid not found: the SMPI executor is not built";                    \
     } while (0)
 
 bool smpi_built() {

@@ -8,6 +8,7 @@
 
 #include "liquid/testbed/t1_experiment.hpp"
 #include "liquid/testbed/testbed_table.hpp"
+#include "support/sanitized.hpp"
 #include "testbed/testbed_support.hpp"
 
 namespace liquid::testbed {
@@ -18,9 +19,8 @@ using test::t1;
 // Each test sweeps the 5^8 allocations (and run_t1_experiment their skeleton shares): about
 // 15 s apiece under ASan, for code that only composes calls the sanitizer pass already
 // covers (Sweep.*, Experiment.*, ResultCodec.*). The Release pass runs them.
-#define SKIP_WHEN_SANITIZED()                                                        \
-    if (const char* s = std::getenv("LIQUID_SANITIZED"); s && std::string(s) == "1") \
-    GTEST_SKIP() << "sweeps every allocation: Release pass only (LIQUID_SANITIZED=1)"
+#define SKIP_WHEN_SANITIZED() \
+    if (liquid::test::sanitized_build()) GTEST_SKIP() << "sweeps every allocation: Release pass only (LIQUID_SANITIZED=1)"
 
 TEST(T1Experiment, SweepOnlyStopsBeforeScheduling) {
     SKIP_WHEN_SANITIZED();

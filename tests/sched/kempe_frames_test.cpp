@@ -19,34 +19,8 @@
 namespace liquid {
 namespace {
 
-/// A bipartite multigraph as a link-set traffic: transfer k uses sender link s<i> and
-/// receiver link r<j>; returns its maximum degree Δ through `degree`.
-Traffic bipartite_traffic(std::mt19937_64& rng, int senders, int receivers, int edges, int& degree) {
-    std::vector<std::vector<int>> transfers;
-    std::vector<int> deg(static_cast<std::size_t>(senders + receivers), 0);
-    for (int k = 0; k < edges; ++k) {
-        const int i = static_cast<int>(rng() % static_cast<std::uint64_t>(senders));
-        const int j = senders + static_cast<int>(rng() % static_cast<std::uint64_t>(receivers));
-        transfers.push_back({i, j});
-        ++deg[static_cast<std::size_t>(i)], ++deg[static_cast<std::size_t>(j)];
-    }
-    degree = *std::max_element(deg.begin(), deg.end());
-    return test::link_traffic(transfers, senders + receivers);
-}
-
-/// An all-to-all among `count` hosts of `spec` drawn by a seeded Fisher-Yates shuffle (the
-/// draw of bench/fragments.cpp, so the cases here are rows of its table).
-Traffic fragment(const std::string& spec, int count, std::uint64_t seed) {
-    const Network net = make_network(spec);
-    std::vector<int> hosts = net.hosts();
-    std::mt19937_64 rng(seed);
-    for (std::size_t i = hosts.size(); i > 1; --i) std::swap(hosts[i - 1], hosts[rng() % i]);
-    hosts.resize(static_cast<std::size_t>(count));
-    PatternSpec p;
-    p.senders = hosts;
-    p.receivers = hosts;
-    return make_pattern(net, p);
-}
+using test::bipartite_traffic;
+using test::fragment;
 
 TEST(KempeFrames, ColoursBipartiteMultigraphsWithExactlyDeltaFramesByChainsAlone) {
     // König: Δ colours always suffice; the alternating-path swaps find them without the

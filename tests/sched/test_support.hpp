@@ -35,6 +35,35 @@ inline Traffic link_traffic(const std::vector<std::vector<int>>& transfers, int 
     return t;
 }
 
+/// A bipartite multigraph as a link-set traffic: transfer k uses sender link l<i> and
+/// receiver link l<senders + j>, in that order; returns its maximum degree Δ through `degree`.
+inline Traffic bipartite_traffic(std::mt19937_64& rng, int senders, int receivers, int edges, int& degree) {
+    std::vector<std::vector<int>> transfers;
+    std::vector<int> deg(static_cast<std::size_t>(senders + receivers), 0);
+    for (int k = 0; k < edges; ++k) {
+        const int i = static_cast<int>(rng() % static_cast<std::uint64_t>(senders));
+        const int j = senders + static_cast<int>(rng() % static_cast<std::uint64_t>(receivers));
+        transfers.push_back({i, j});
+        ++deg[static_cast<std::size_t>(i)], ++deg[static_cast<std::size_t>(j)];
+    }
+    degree = *std::max_element(deg.begin(), deg.end());
+    return link_traffic(transfers, senders + receivers);
+}
+
+/// An all-to-all among `count` hosts of `spec` drawn by a seeded Fisher-Yates shuffle (the
+/// draw of bench/fragments.cpp, so the cases here are rows of its table).
+inline Traffic fragment(const std::string& spec, int count, std::uint64_t seed) {
+    const Network net = make_network(spec);
+    std::vector<int> hosts = net.hosts();
+    std::mt19937_64 rng(seed);
+    for (std::size_t i = hosts.size(); i > 1; --i) std::swap(hosts[i - 1], hosts[rng() % i]);
+    hosts.resize(static_cast<std::size_t>(count));
+    PatternSpec p;
+    p.senders = hosts;
+    p.receivers = hosts;
+    return make_pattern(net, p);
+}
+
 /// n transfers over `links` links, each using 1..max_len distinct random links.
 inline Traffic random_link_traffic(std::mt19937_64& rng, int n, int links, int max_len) {
     std::vector<std::string> names;

@@ -1,0 +1,329 @@
+// Frames as a Latin square (see latin_search.hpp).
+#include "sched/latin_search.hpp"
+
+#include <algorithm>
+
+#include "liquid/base/rng.hpp"
+#include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/incidence.hpp"
+
+namespace liquid::sched {
+namespace {
+
+std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+
+/// Each transfer's sender and receiver (its first and last link, numbered densely) and the
+/// inner links where it can congest with another transfer: those whose users neither share
+/// one sender nor one receiver (a frame free on the endpoints holds one of them at most).
+struct Endpoints {
+    std::vector<int> sender, receiver;
+    int senders = 0, receivers = 0;
+    Incidence watched;  // per transfer: the watched links it uses (dense ids)
+    Incidence users;    // per watched link: its transfers
+};
+
+/// nullopt when some transfer has a single link or a link is the first of one transfer and
+/// the last of another (the sender–receiver graph would not be bipartite).
+std::optional<Endpoints> endpoints_of(const Traffic& traffic) {
+    const int n = traffic.size();
+    const int links = traffic.link_count();
+    std::vector<int> as_sender(idx(links), -1), as_receiver(idx(links), -1);
+    Endpoints e;
+    e.sender.resize(idx(n));
+    e.receiver.resize(idx(n));
+    for (int t = 0; t < n; ++t) {
+        const std::vector<int>& path = traffic[t].path;
+        if (path.size() < 2) return std::nullopt;
+        int& s = as_sender[idx(path.front())];
+        int& r = as_receiver[idx(path.back())];
+        if (s < 0) s = e.senders++;
+        if (r < 0) r = e.receivers++;
+        e.sender[idx(t)] = s;
+        e.receiver[idx(t)] = r;
+    }
+    for (int l = 0; l < links; ++l)
+        if (as_sender[idx(l)] >= 0 && as_receiver[idx(l)] >= 0) return std::nullopt;
+    // A link is watched when its users have two senders and two receivers.
+    constexpr int kNone = -1, kMany = -2;
+    std::vector<int> one_sender(idx(links), kNone), one_receiver(idx(links), kNone);
+    auto note = [](int& seen, int who) { seen = seen == kNone || seen == who ? who : kMany; };
+    for (int t = 0; t < n; ++t)
+        for (int l : traffic[t].path) {
+            note(one_sender[idx(l)], e.sender[idx(t)]);
+            note(one_receiver[idx(l)], e.receiver[idx(t)]);
+        }
+    std::vector<int> dense(idx(links), -1);
+    int watched = 0;
+    for (int l = 0; l < links; ++l)
+        if (one_sender[idx(l)] == kMany && one_receiver[idx(l)] == kMany) dense[idx(l)] = watched++;
+    for (int t = 0; t < n; ++t) {
+        for (int l : traffic[t].path)
+            if (dense[idx(l)] >= 0) e.watched.items.push_back(dense[idx(l)]);
+        e.watched.start.push_back(e.watched.items.size());
+    }
+    e.users = transpose(e.watched, watched);
+    return e;
+}
+
+/// L frames, each a matching of the sender–receiver graph, and the congestion they leave
+/// on the watched links: cost = Σ over (link, frame) of (transfers - 1) where it is busy.
+class Square {
+public:
+    Square(const Endpoints& e, int L)
+        : e_(e), L_(L), frame_(e.sender.size(), -1), by_sender_(idx(e.senders) * idx(L), -1),
+          by_receiver_(idx(e.receivers) * idx(L), -1), count_(idx(e.users.rows()) * idx(L), 0), hot_pos_(count_.size(), -1) {}
+
+    int frames() const { return L_; }
+    std::size_t transfers() const { return frame_.size(); }
+    int frame(int t) const { return frame_[idx(t)]; }
+    long cost() const { return cost_; }
+    bool free_at_sender(int t, int f) const { return by_sender_[cell(e_.sender[idx(t)], f)] < 0; }
+    bool free_at_receiver(int t, int f) const { return by_receiver_[cell(e_.receiver[idx(t)], f)] < 0; }
+
+    /// The congestion t would add in frame f.
+    int added(int t, int f) const {
+        int c = 0;
+        for (int w : e_.watched.row(t)) c += count_[cell(w, f)] > 0 ? 1 : 0;
+        return c;
+    }
+
+    void place(int t, int f) {
+        frame_[idx(t)] = f;
+        by_sender_[cell(e_.sender[idx(t)], f)] = t;
+        by_receiver_[cell(e_.receiver[idx(t)], f)] = t;
+        for (int w : e_.watched.row(t)) bump(w, f, +1);
+    }
+    void lift(int t) {
+        const int f = frame(t);
+        by_sender_[cell(e_.sender[idx(t)], f)] = -1;
+        by_receiver_[cell(e_.receiver[idx(t)], f)] = -1;
+        for (int w : e_.watched.row(t)) bump(w, f, -1);
+        frame_[idx(t)] = -1;
+    }
+
+    /// The transfer of frame f at t's receiver (-1: none).
+    int at_receiver(int t, int f) const { return by_receiver_[cell(e_.receiver[idx(t)], f)]; }
+
+    /// The alternating cycle of frames a and b through t (which is in a), or the path
+    /// when it is not closed: from t's sender on, then from t's receiver on.
+    /// False when it holds more than `cap` transfers.
+    bool cycle(int t, int a, int b, std::vector<int>& out, std::size_t cap = ~std::size_t{0}) const {
+        out.assign(1, t);
+        const Walk w = walk(t, a, b, true, out, cap);
+        if (w == Walk::Closed) return true;
+        return w == Walk::Ended && walk(t, a, b, false, out, cap) == Walk::Ended;
+    }
+
+    /// Moves the transfers of `chain` between frames a and b; returns the change of cost.
+    long swap(const std::vector<int>& chain, int a, int b) {
+        const long before = cost_;
+        moved_.clear();
+        for (int x : chain) moved_.push_back(frame(x) == a ? b : a), lift(x);
+        for (std::size_t i = 0; i < chain.size(); ++i) place(chain[i], moved_[i]);
+        return cost_ - before;
+    }
+
+    /// A random congested (link, frame) and a random transfer of it; -1 when none.
+    int congested_transfer(Rng& rng, int& f) {
+        if (hot_.empty()) return -1;
+        const std::size_t c = hot_[rng.below(static_cast<std::uint32_t>(hot_.size()))];
+        const int w = static_cast<int>(c / idx(L_));
+        f = static_cast<int>(c % idx(L_));
+        int pick = -1, seen = 0;
+        for (int t : e_.users.row(w))
+            if (frame(t) == f && rng.below(static_cast<std::uint32_t>(++seen)) == 0) pick = t;
+        return pick;
+    }
+
+    Schedule schedule() const {
+        Schedule s;
+        s.frames.assign(idx(L_), {});
+        for (std::size_t t = 0; t < frame_.size(); ++t) s.frames[idx(frame_[t])].push_back(static_cast<int>(t));
+        std::erase_if(s.frames, [](const std::vector<int>& f) { return f.empty(); });
+        return s;
+    }
+
+private:
+    /// Appends the alternating walk from t (in a) on the side `sender` first; true when it
+    /// came back to t.
+    enum class Walk { Closed, Ended, TooLong };
+    Walk walk(int t, int a, int b, bool sender, std::vector<int>& out, std::size_t cap) const {
+        for (int x = t, on = b;; on = on == a ? b : a, sender = !sender) {
+            const int y = sender ? by_sender_[cell(e_.sender[idx(x)], on)] : by_receiver_[cell(e_.receiver[idx(x)], on)];
+            if (y == t) return Walk::Closed;
+            if (y < 0) return Walk::Ended;
+            if (out.size() >= cap) return Walk::TooLong;
+            out.push_back(y);
+            x = y;
+        }
+    }
+    std::size_t cell(int row, int f) const { return idx(row) * idx(L_) + idx(f); }
+    void bump(int w, int f, int d) {
+        const std::size_t c = cell(w, f);
+        const int before = count_[c];
+        count_[c] += d;
+        cost_ += std::max(0, count_[c] - 1) - std::max(0, before - 1);
+        const bool was_hot = before > 1, is_hot = count_[c] > 1;
+        if (is_hot && !was_hot) {
+            hot_pos_[c] = static_cast<long>(hot_.size());
+            hot_.push_back(c);
+        } else if (was_hot && !is_hot) {
+            const auto p = static_cast<std::size_t>(hot_pos_[c]);
+            hot_[p] = hot_.back();
+            hot_pos_[hot_[p]] = static_cast<long>(p);
+            hot_.pop_back();
+            hot_pos_[c] = -1;
+        }
+    }
+
+    const Endpoints& e_;
+    int L_;
+    std::vector<int> frame_, by_sender_, by_receiver_, count_;
+    std::vector<long> hot_pos_;
+    std::vector<std::size_t> hot_;
+    std::vector<int> moved_;
+    long cost_ = 0;
+};
+
+/// König's colouring, each transfer in the free frame where it adds the least congestion;
+/// when no frame is free at both ends, the alternating path of a frame a free at the sender
+/// and a frame b free at the receiver swaps, which frees a at the receiver too (the path
+/// starts at the receiver and never reaches the sender, where a is free). False when L is
+/// below an endpoint's load or at the deadline.
+bool colour(Square& sq, const std::vector<int>& order, DeadlinePoll& poll) {
+    std::vector<int> path;
+    for (int t : order) {
+        if (poll.expired()) return false;
+        int best = -1, best_added = 0, a = -1, b = -1;
+        for (int f = 0; f < sq.frames(); ++f) {
+            const bool s = sq.free_at_sender(t, f), r = sq.free_at_receiver(t, f);
+            if (s && a < 0) a = f;
+            if (r && b < 0) b = f;
+            if (!s || !r) continue;
+            const int added = sq.added(t, f);
+            if (best < 0 || added < best_added) best = f, best_added = added;
+        }
+        if (best < 0) {
+            if (a < 0 || b < 0) return false;
+            sq.cycle(sq.at_receiver(t, a), a, b, path);
+            sq.swap(path, a, b);
+            best = a;
+        }
+        sq.place(t, best);
+    }
+    return true;
+}
+
+/// Insertion order: transfers on the most watched links first, ties at random.
+std::vector<int> colouring_order(const Endpoints& e, Rng& rng) {
+    const int n = static_cast<int>(e.sender.size());
+    std::vector<std::pair<std::uint64_t, int>> keyed(idx(n));
+    for (int t = 0; t < n; ++t) {
+        std::uint64_t load = 0;
+        for (int w : e.watched.row(t)) load += e.users.row(w).size();
+        keyed[idx(t)] = {(std::uint64_t{0xFFFFFFFF} - std::min<std::uint64_t>(load, 0xFFFFFFFF)) << 32 | (rng.next() >> 32), t};
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<int> order(idx(n));
+    for (int i = 0; i < n; ++i) order[idx(i)] = keyed[idx(i)].second;
+    return order;
+}
+
+/// Kempe cycles longer than this are not tried: a short cycle changes few transfers, so
+/// its effect is measured cheaply and it rarely undoes the rest of the square. Measured on
+/// 128-host fragments of fat-tree:4,5, fat-tree:8,3, hypercube:10 and a dragonfly (three
+/// seeds each): a cap of 12 left one fat-tree:8,3 seed at 7.8 s, 16 and 24 all within
+/// 1 s; without a cap (cycles of ~130 transfers on average) 4.9 s for the first one.
+constexpr std::size_t kCycleCap = 24;
+/// Without a time limit the search still stops after this many seconds.
+constexpr double kUnlimitedSeconds = 5.0;
+/// A transfer's last frame is tabu for it for a random 0–9 iterations: longer tenures (3
+/// + 0–9: 2.2 s and unsolved at 5 s on fat-tree:8,3, 30 and 60: cost 45–81 left) were
+/// worse on the same fragments.
+constexpr std::uint32_t kTenureSpan = 10;
+
+/// The repair: a random congested transfer t of frame a; of the Kempe cycles of a and every
+/// other frame b through t that are short, the one lowering the cost the most swaps (ties
+/// at random; a move back to the frame t just left only when it reaches a new best), in
+/// the manner of tabu search for graph colouring (Hertz & de Werra, Computing 39, 1987).
+/// False at the deadline.
+bool repair(Square& sq, Rng& rng, DeadlinePoll& poll) {
+    std::vector<int> chain, best_chain;
+    const int L = sq.frames();
+    std::vector<int> tabu_frame(sq.transfers(), -1);
+    std::vector<std::uint64_t> tabu_until(sq.transfers(), 0);
+    long best = sq.cost();
+    if (L < 2) return sq.cost() == 0;
+    for (std::uint64_t it = 1; sq.cost() > 0; ++it) {
+        if (poll.expired()) return false;
+        int a = -1;
+        const int t = sq.congested_transfer(rng, a);
+        int best_b = -1;
+        long best_delta = 0;
+        std::uint32_t ties = 0;
+        for (int b = 0; b < L; ++b) {
+            if (b == a || !sq.cycle(t, a, b, chain, kCycleCap)) continue;
+            const long delta = sq.swap(chain, a, b);
+            sq.swap(chain, a, b);
+            if (tabu_frame[idx(t)] == b && tabu_until[idx(t)] > it && sq.cost() + delta >= best) continue;
+            if (best_b < 0 || delta < best_delta) {
+                best_b = b, best_delta = delta, ties = 1, best_chain = chain;
+            } else if (delta == best_delta && rng.below(++ties) == 0) {
+                best_b = b, best_chain = chain;
+            }
+        }
+        if (best_b < 0) continue;
+        for (int x : best_chain) tabu_frame[idx(x)] = sq.frame(x), tabu_until[idx(x)] = it + rng.below(kTenureSpan);
+        sq.swap(best_chain, a, best_b);
+        best = std::min(best, sq.cost());
+    }
+    return true;
+}
+
+/// The largest load of an endpoint link (0 when the traffic has no endpoint structure).
+int endpoint_load(const Endpoints& e) {
+    std::vector<int> senders(idx(e.senders), 0), receivers(idx(e.receivers), 0);
+    for (std::size_t t = 0; t < e.sender.size(); ++t) ++senders[idx(e.sender[t])], ++receivers[idx(e.receiver[t])];
+    int most = 0;
+    for (int x : senders) most = std::max(most, x);
+    for (int x : receivers) most = std::max(most, x);
+    return most;
+}
+
+/// Λ: the largest link load.
+int duration_of(const Traffic& traffic) {
+    const std::vector<int> load = link_loads(traffic);
+    return load.empty() ? 0 : *std::max_element(load.begin(), load.end());
+}
+
+}  // namespace
+
+std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames) {
+    std::uint64_t path = 0;
+    for (const Transfer& t : traffic.transfers()) path += t.path.size();
+    const auto L = static_cast<std::uint64_t>(std::max(frames, 1));
+    const auto links = static_cast<std::uint64_t>(traffic.link_count());
+    // Per (link, frame), at most: an owner at a sender and at a receiver (a link is one of
+    // them at most), a count and a position in the congested list when watched. The
+    // incidences both ways; per transfer its endpoints, frame and tabu entry.
+    return links * L * (sizeof(int) + sizeof(int) + sizeof(long)) + 3 * path * sizeof(int) +
+           static_cast<std::uint64_t>(traffic.size()) * 40 + links * 16;
+}
+
+std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOptions& options, const Limits& limits) {
+    if (traffic.empty()) return Schedule{};
+    const int L = options.frames > 0 ? options.frames : duration_of(traffic);
+    if (L < 1 || !limits.fits(latin_memory_bytes(traffic, L))) return std::nullopt;
+    const std::optional<Endpoints> e = endpoints_of(traffic);
+    // At Λ set by inner links the rows of the square are not full and most of the
+    // congestion is on those links, where the insertion (kempe_frames) does better.
+    if (!e || (options.frames <= 0 && endpoint_load(*e) < L)) return std::nullopt;
+    Rng rng(options.seed);
+    Square sq(*e, L);
+    const Deadline deadline = limits.deadline.limited() ? limits.deadline : limits.deadline.sooner(kUnlimitedSeconds);
+    DeadlinePoll poll(deadline, 64);
+    if (!colour(sq, colouring_order(*e, rng), poll) || !repair(sq, rng, poll)) return std::nullopt;
+    return sq.schedule();
+}
+
+}  // namespace liquid::sched

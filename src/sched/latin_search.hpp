@@ -1,0 +1,44 @@
+#pragma once
+// Frames as a Latin square: a local search over schedules whose frames never share an
+// endpoint link, repaired on the inner links by Kempe cycles.
+//
+// When the hosts' own links set Λ (an all-to-all among N hosts of a fabric that is not the
+// bottleneck: Λ = N - 1), every frame of a liquid schedule is a permutation of the hosts and
+// the schedule is a Latin square. Inserting transfers one at a time (kempe_frames) fills
+// such a square almost always, but the last transfers, constrained on both ends and on the
+// inner links, often find no frame. This search keeps the square whole instead: it starts
+// from a König edge colouring of the sender–receiver graph with L colours (every frame
+// already free on the endpoint links; D. König, Math. Ann. 77, 1916) and lowers the
+// congestion left on the inner links by swapping the two frames of one alternating cycle
+// of the sender–receiver graph at a time (a Kempe cycle: both frames stay matchings),
+// accepting a worse square now and then as simulated annealing does (Kirkpatrick, Gelatt &
+// Vecchi, "Optimization by Simulated Annealing", Science 220, 1983; Kempe moves in
+// timetabling: Thompson & Dowsland, "A robust simulated annealing based examination
+// timetabling system", Computers & OR 25, 1998). A transfer's endpoint links are the first
+// and the last of its path; the search applies when no link is the first of one transfer
+// and the last of another.
+#include <cstdint>
+#include <optional>
+
+#include "liquid/base/deadline.hpp"
+#include "liquid/sched/schedule.hpp"
+
+namespace liquid::sched {
+
+struct LatinOptions {
+    int frames = 0;          // L: the square's frames (<= 0: Λ of the traffic, see below)
+    std::uint64_t seed = 1;  // the colouring's order and the walk
+};
+
+/// Working memory of latin_schedule.
+std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames);
+
+/// A schedule of L frames none of whose links carries two transfers (the caller verifies
+/// it), or nullopt: the traffic has no endpoint structure, L is below an endpoint's load,
+/// the memory does not fit, or the deadline came first (without a time limit the search
+/// stops after 5 s). With L = Λ (frames <= 0) it applies only where endpoint links carry
+/// Λ: elsewhere the rows of the square are not full and the inner links, which set Λ,
+/// are where kempe_frames' insertion does better.
+std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOptions& options, const Limits& limits);
+
+}  // namespace liquid::sched

@@ -1,0 +1,111 @@
+// The Latin-square search: König's colouring of the sender–receiver graph repaired on the
+// inner links by Kempe cycles, on the traffics where the hosts' links set Λ.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "liquid/net/generators.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/patterns.hpp"
+#include "sched/latin_search.hpp"
+#include "support/sanitized.hpp"
+#include "test_support.hpp"
+
+namespace liquid {
+namespace {
+
+TEST(LatinSearch, ColoursBipartiteMultigraphsWithExactlyDeltaFrames) {
+    // No inner links: König's colouring alone, Δ frames (repeated sender–receiver pairs too).
+    std::mt19937_64 rng(23);
+    for (int trial = 0; trial < 60; ++trial) {
+        int delta = 0;
+        const Traffic t = test::bipartite_traffic(rng, 3 + trial % 7, 2 + trial % 9, 10 + 7 * trial, delta);
+        sched::LatinOptions o;
+        o.seed = static_cast<std::uint64_t>(trial);
+        const std::optional<Schedule> s = sched::latin_schedule(t, o, Limits{});
+        ASSERT_TRUE(s.has_value()) << "trial " << trial;
+        EXPECT_EQ(verify_schedule(t, *s), "") << "trial " << trial;
+        EXPECT_EQ(s->length(), delta) << "trial " << trial;
+    }
+}
+
+TEST(LatinSearch, AllToAllOnACrossbarIsASquareOfNMinusOneFrames) {
+    for (int hosts : {2, 5, 16, 33}) {
+        const Traffic t = make_pattern(make_crossbar(hosts), PatternSpec{});
+        const std::optional<Schedule> s = sched::latin_schedule(t, sched::LatinOptions{}, Limits{});
+        ASSERT_TRUE(s.has_value()) << hosts;
+        EXPECT_EQ(verify_schedule(t, *s), "");
+        EXPECT_EQ(s->length(), hosts - 1);
+    }
+}
+
+TEST(LatinSearch, FragmentsWhoseHostLinksSetLambdaAreLiquid) {
+    // 32 random hosts of hypercube:7 and 48 of fat-tree:8,3: Λ = N - 1, set by the host
+    // links, and inner links shared by several senders and receivers.
+    for (const auto& [spec, ranks] : {std::pair{"hypercube:7", 32}, std::pair{"fat-tree:8,3", 48}})
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            const Traffic t = test::fragment(spec, ranks, seed);
+            ASSERT_EQ(analyze(t).duration, ranks - 1) << spec << " seed " << seed;
+            const std::optional<Schedule> s = sched::latin_schedule(t, sched::LatinOptions{}, Limits{});
+            ASSERT_TRUE(s.has_value()) << spec << " seed " << seed;
+            EXPECT_EQ(verify_schedule(t, *s), "") << spec << " seed " << seed;
+            EXPECT_EQ(s->length(), ranks - 1) << spec << " seed " << seed;
+        }
+}
+
+TEST(LatinSearch, DeclinesWhereInnerLinksSetLambda) {
+    // 32 hosts of fat-tree:4,3: Λ 32 or more, above the hosts' 31 (the insertion's case),
+    // unless the caller asks for a length.
+    const Traffic t = test::fragment("fat-tree:4,3", 32, 1);
+    ASSERT_GT(analyze(t).duration, 31);
+    EXPECT_FALSE(sched::latin_schedule(t, sched::LatinOptions{}, Limits{}).has_value());
+    sched::LatinOptions o;
+    o.frames = analyze(t).duration + 8;
+    const std::optional<Schedule> s = sched::latin_schedule(t, o, Limits{});
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(verify_schedule(t, *s), "");
+    EXPECT_LE(s->length(), o.frames);
+}
+
+TEST(LatinSearch, DeclinesWithoutEndpointStructureOrBelowAnEndpointsLoad) {
+    // A one-link transfer; a link that is one transfer's first and another's last.
+    EXPECT_FALSE(sched::latin_schedule(test::link_traffic({{0, 1}, {2}}, 3), {}, Limits{}).has_value());
+    EXPECT_FALSE(sched::latin_schedule(test::link_traffic({{0, 1}, {1, 2}}, 3), {}, Limits{}).has_value());
+    // Three transfers from one sender cannot fit in two frames.
+    sched::LatinOptions two;
+    two.frames = 2;
+    EXPECT_FALSE(sched::latin_schedule(test::link_traffic({{0, 1}, {0, 2}, {0, 3}}, 4), two, Limits{}).has_value());
+}
+
+TEST(LatinSearch, MemoryLimitAndDeadlineDeclineInsteadOfRunningOn) {
+    const Traffic t = make_pattern(make_crossbar(8), PatternSpec{});
+    Limits tight;
+    tight.memory_bytes = sched::latin_memory_bytes(t, 7) - 1;
+    EXPECT_FALSE(sched::latin_schedule(t, sched::LatinOptions{}, tight).has_value());
+    tight.memory_bytes += 1;
+    EXPECT_TRUE(sched::latin_schedule(t, sched::LatinOptions{}, tight).has_value());
+    Limits expired;
+    expired.deadline = Deadline::after(1e-9);
+    const Traffic fragment = test::fragment("fat-tree:8,3", 48, 1);
+    EXPECT_FALSE(sched::latin_schedule(fragment, sched::LatinOptions{}, expired).has_value());
+}
+
+TEST(LatinSearch, A128RankFragmentOfAFatTreeIsLiquidFromThePortfolio) {
+    // The job start-up case of the fragments table (16 256 transfers, Λ 127 set by the host
+    // links): liquid, so proven. Release pass only (a fraction of a second each there).
+    if (test::sanitized_build()) GTEST_SKIP() << "16 256-transfer fragments: Release pass only";
+    for (const char* spec : {"fat-tree:4,5", "fat-tree:8,3"}) {
+        const Traffic t = test::fragment(spec, 128, 2);
+        SolveOptions o;
+        o.time_limit_s = 30;
+        const SolveResult r = solve(t, o);
+        EXPECT_EQ(verify_schedule(t, r.schedule), "") << spec;
+        EXPECT_TRUE(r.liquid) << spec << ": " << r.schedule.length() << " frames by " << r.solver;
+        EXPECT_TRUE(r.optimal) << spec;
+    }
+}
+
+}  // namespace
+}  // namespace liquid

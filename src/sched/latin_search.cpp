@@ -68,12 +68,15 @@ std::optional<Endpoints> endpoints_of(const Traffic& traffic) {
 /// L frames, each a matching of the sender–receiver graph, and the congestion they leave
 /// on the watched links: cost = Σ over (link, frame) of (transfers - 1) where it is busy;
 /// the weighted cost counts each (link, frame) times its weight (1 at first).
+///
+/// Tables are frame-major: a move between frames a and b reads two rows of each (the
+/// owners of every endpoint in a and in b, the counts of every watched link in a and in
+/// b), which stay in cache across the frames b tried for one a.
 class Square {
 public:
     Square(const Endpoints& e, int L)
-        : e_(e), L_(L), frame_(e.sender.size(), -1), by_sender_(idx(e.senders) * idx(L), -1),
-          by_receiver_(idx(e.receivers) * idx(L), -1), count_(idx(e.users.rows()) * idx(L), 0), hot_pos_(count_.size(), -1),
-          weight_(count_.size(), 1) {}
+        : e_(e), L_(L), watched_(e.users.rows()), frame_(e.sender.size(), -1), by_sender_(idx(e.senders) * idx(L)),
+          by_receiver_(idx(e.receivers) * idx(L)), cells_(idx(watched_) * idx(L)), hot_pos_(cells_.size(), 0) {}
 
     int frames() const { return L_; }
     int frame(int t) const { return frame_[idx(t)]; }
@@ -81,36 +84,36 @@ public:
     /// Raises the weight of every congested (link, frame) by one.
     void reweigh() {
         for (std::size_t c : hot_) {
-            ++weight_[c];
-            weighted_ += count_[c] - 1;
+            ++cells_[c].weight;
+            weighted_ += cells_[c].count - 1;
         }
     }
-    bool free_at_sender(int t, int f) const { return by_sender_[cell(e_.sender[idx(t)], f)] < 0; }
-    bool free_at_receiver(int t, int f) const { return by_receiver_[cell(e_.receiver[idx(t)], f)] < 0; }
+    bool free_at_sender(int t, int f) const { return sender_owner(e_.sender[idx(t)], f).transfer < 0; }
+    bool free_at_receiver(int t, int f) const { return receiver_owner(e_.receiver[idx(t)], f).transfer < 0; }
 
     /// The congestion t would add in frame f.
     int added(int t, int f) const {
         int c = 0;
-        for (int w : e_.watched.row(t)) c += count_[cell(w, f)] > 0 ? 1 : 0;
+        for (int w : e_.watched.row(t)) c += cells_[cell(w, f)].count > 0 ? 1 : 0;
         return c;
     }
 
     void place(int t, int f) {
         frame_[idx(t)] = f;
-        by_sender_[cell(e_.sender[idx(t)], f)] = t;
-        by_receiver_[cell(e_.receiver[idx(t)], f)] = t;
-        for (int w : e_.watched.row(t)) bump(w, f, +1);
+        sender_owner(e_.sender[idx(t)], f) = {t, e_.receiver[idx(t)]};
+        receiver_owner(e_.receiver[idx(t)], f) = {t, e_.sender[idx(t)]};
+        for (int w : e_.watched.row(t)) bump(cell(w, f), +1);
     }
     void lift(int t) {
         const int f = frame(t);
-        by_sender_[cell(e_.sender[idx(t)], f)] = -1;
-        by_receiver_[cell(e_.receiver[idx(t)], f)] = -1;
-        for (int w : e_.watched.row(t)) bump(w, f, -1);
+        sender_owner(e_.sender[idx(t)], f) = {};
+        receiver_owner(e_.receiver[idx(t)], f) = {};
+        for (int w : e_.watched.row(t)) bump(cell(w, f), -1);
         frame_[idx(t)] = -1;
     }
 
     /// The transfer of frame f at t's receiver (-1: none).
-    int at_receiver(int t, int f) const { return by_receiver_[cell(e_.receiver[idx(t)], f)]; }
+    int at_receiver(int t, int f) const { return receiver_owner(e_.receiver[idx(t)], f).transfer; }
 
     /// The alternating cycle of frames a and b through t (which is in a), or the path
     /// when it is not closed: from t's sender on, then from t's receiver on.
@@ -122,22 +125,40 @@ public:
         return w == Walk::Ended && walk(t, a, b, false, out, cap) == Walk::Ended;
     }
 
-    /// Moves the transfers of `chain` between frames a and b; returns the change of the
-    /// weighted cost.
-    long swap(const std::vector<int>& chain, int a, int b) {
-        const long before = weighted_;
+    /// The change of the weighted cost that swap(chain, a, b) would make, without making it.
+    long delta(const std::vector<int>& chain, int a, int b) {
+        ++epoch_;
+        touched_.clear();
+        auto note = [&](std::size_t c, int d) {
+            Cell& x = cells_[c];
+            if (x.stamp != epoch_) x.stamp = epoch_, x.change = 0, touched_.push_back(c);
+            x.change += d;
+        };
+        for (int x : chain) {
+            const int from = frame(x), to = from == a ? b : a;
+            for (int w : e_.watched.row(x)) note(cell(w, from), -1), note(cell(w, to), +1);
+        }
+        long d = 0;
+        for (std::size_t c : touched_) {
+            const Cell& x = cells_[c];
+            d += static_cast<long>(x.weight) * (std::max(0, x.count + x.change - 1) - std::max(0, x.count - 1));
+        }
+        return d;
+    }
+
+    /// Moves the transfers of `chain` between frames a and b.
+    void swap(const std::vector<int>& chain, int a, int b) {
         moved_.clear();
         for (int x : chain) moved_.push_back(frame(x) == a ? b : a), lift(x);
         for (std::size_t i = 0; i < chain.size(); ++i) place(chain[i], moved_[i]);
-        return weighted_ - before;
     }
 
     /// A random congested (link, frame) and a random transfer of it; -1 when none.
     int congested_transfer(Rng& rng, int& f) {
         if (hot_.empty()) return -1;
         const std::size_t c = hot_[rng.below(static_cast<std::uint32_t>(hot_.size()))];
-        const int w = static_cast<int>(c / idx(L_));
-        f = static_cast<int>(c % idx(L_));
+        const int w = static_cast<int>(c % idx(watched_));
+        f = static_cast<int>(c / idx(watched_));
         int pick = -1, seen = 0;
         for (int t : e_.users.row(w))
             if (frame(t) == f && rng.below(static_cast<std::uint32_t>(++seen)) == 0) pick = t;
@@ -153,48 +174,67 @@ public:
     }
 
 private:
-    /// Appends the alternating walk from t (in a) on the side `sender` first; true when it
-    /// came back to t.
+    /// The transfer using an endpoint in a frame, and its other endpoint: a walk reads one
+    /// entry per step.
+    struct Owner {
+        int transfer = -1, other_end = -1;
+    };
+    /// A (watched link, frame): its transfers, its weight, and delta()'s scratch (the
+    /// change, valid when stamped with the current epoch); one cache line holds four.
+    struct Cell {
+        int count = 0, weight = 1, change = 0;
+        std::uint32_t stamp = 0;
+    };
+
+    Owner& sender_owner(int s, int f) { return by_sender_[idx(f) * idx(e_.senders) + idx(s)]; }
+    const Owner& sender_owner(int s, int f) const { return by_sender_[idx(f) * idx(e_.senders) + idx(s)]; }
+    Owner& receiver_owner(int r, int f) { return by_receiver_[idx(f) * idx(e_.receivers) + idx(r)]; }
+    const Owner& receiver_owner(int r, int f) const { return by_receiver_[idx(f) * idx(e_.receivers) + idx(r)]; }
+    std::size_t cell(int w, int f) const { return idx(f) * idx(watched_) + idx(w); }
+
+    /// Appends the alternating walk from t (in a) on the side `sender` first.
     enum class Walk { Closed, Ended, TooLong };
     Walk walk(int t, int a, int b, bool sender, std::vector<int>& out, std::size_t cap) const {
-        for (int x = t, on = b;; on = on == a ? b : a, sender = !sender) {
-            const int y = sender ? by_sender_[cell(e_.sender[idx(x)], on)] : by_receiver_[cell(e_.receiver[idx(x)], on)];
-            if (y == t) return Walk::Closed;
-            if (y < 0) return Walk::Ended;
+        int end = sender ? e_.sender[idx(t)] : e_.receiver[idx(t)];
+        for (int on = b;; on = on == a ? b : a, sender = !sender) {
+            const Owner& y = sender ? sender_owner(end, on) : receiver_owner(end, on);
+            if (y.transfer == t) return Walk::Closed;
+            if (y.transfer < 0) return Walk::Ended;
             if (out.size() >= cap) return Walk::TooLong;
-            out.push_back(y);
-            x = y;
+            out.push_back(y.transfer);
+            end = y.other_end;
         }
     }
-    std::size_t cell(int row, int f) const { return idx(row) * idx(L_) + idx(f); }
-    void bump(int w, int f, int d) {
-        const std::size_t c = cell(w, f);
-        const int before = count_[c];
-        count_[c] += d;
-        const int change = std::max(0, count_[c] - 1) - std::max(0, before - 1);
+
+    void bump(std::size_t c, int d) {
+        Cell& x = cells_[c];
+        const int before = x.count;
+        x.count += d;
+        const int change = std::max(0, x.count - 1) - std::max(0, before - 1);
         cost_ += change;
-        weighted_ += static_cast<long>(weight_[c]) * change;
-        const bool was_hot = before > 1, is_hot = count_[c] > 1;
+        weighted_ += static_cast<long>(x.weight) * change;
+        const bool was_hot = before > 1, is_hot = x.count > 1;
         if (is_hot && !was_hot) {
-            hot_pos_[c] = static_cast<long>(hot_.size());
+            hot_pos_[c] = hot_.size();
             hot_.push_back(c);
         } else if (was_hot && !is_hot) {
-            const auto p = static_cast<std::size_t>(hot_pos_[c]);
+            const std::size_t p = hot_pos_[c];
             hot_[p] = hot_.back();
-            hot_pos_[hot_[p]] = static_cast<long>(p);
+            hot_pos_[hot_[p]] = p;
             hot_.pop_back();
-            hot_pos_[c] = -1;
         }
     }
 
     const Endpoints& e_;
-    int L_;
-    std::vector<int> frame_, by_sender_, by_receiver_, count_;
-    std::vector<long> hot_pos_;
-    std::vector<std::size_t> hot_;
+    int L_, watched_;
+    std::vector<int> frame_;
+    std::vector<Owner> by_sender_, by_receiver_;
+    std::vector<Cell> cells_;
+    std::vector<std::size_t> hot_pos_;  // per cell: its position in hot_ while congested
+    std::vector<std::size_t> hot_, touched_;
     std::vector<int> moved_;
+    std::uint32_t epoch_ = 0;
     long cost_ = 0, weighted_ = 0;
-    std::vector<int> weight_;
 };
 
 /// König's colouring, each transfer in the free frame where it adds the least congestion;
@@ -276,8 +316,7 @@ bool repair(Square& sq, Rng& rng, DeadlinePoll& poll) {
         std::uint32_t ties = 0;
         for (int b = 0; b < sq.frames(); ++b) {
             if (b == a || !sq.cycle(t, a, b, chain, kCycleCap)) continue;
-            const long delta = sq.swap(chain, a, b);
-            sq.swap(chain, a, b);
+            const long delta = sq.delta(chain, a, b);
             if (best_b < 0 || delta < best_delta) {
                 best_b = b, best_delta = delta, ties = 1, best_chain = chain;
             } else if (delta == best_delta && rng.below(++ties) == 0) {
@@ -313,10 +352,11 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames) {
     for (const Transfer& t : traffic.transfers()) path += t.path.size();
     const auto L = static_cast<std::uint64_t>(std::max(frames, 1));
     const auto links = static_cast<std::uint64_t>(traffic.link_count());
-    // Per (link, frame), at most: an owner at a sender or at a receiver (a link is one of
-    // them at most), and a count, a weight and a position in the congested list when
-    // watched. The incidences both ways; per transfer its endpoints and frame.
-    return links * L * (3 * sizeof(int) + sizeof(long)) + 3 * path * sizeof(int) +
+    // Per (link, frame), at most: an owner and its other end at a sender or at a receiver
+    // (a link is one of them at most), and when watched a cell (count, weight, scratch) and
+    // a position in the congested list. The incidences both ways; per transfer its
+    // endpoints and frame.
+    return links * L * (6 * sizeof(int) + sizeof(std::size_t)) + 3 * path * sizeof(int) +
            static_cast<std::uint64_t>(traffic.size()) * 40 + links * 16;
 }
 

@@ -27,6 +27,13 @@ namespace {
 /// 11.0-11.4 s where `schedule` takes 3.7-4.4 s (2 s of either build the traffic); with
 /// 9 µs, `--time-limit` 11, 12 and 14 end at 10.0, 10.9 and 10.3 s.
 constexpr double kPageSecondsPerTransfer = 9e-6;
+/// And per link of the drawn network (the page draws it whole, with arcs around the nodes
+/// a straight line would cross): `report` minus `schedule` of a permutation took 20-45 µs
+/// per link (torus:32x32 0.12 s for 6 144 links, fat-tree:4,5 0.24 s for 10 240,
+/// fat-tree:8,4 0.77 s for 32 768, hypercube:10 0.55 s for 12 288: its chords cross many
+/// nodes); before, `report --network fat-tree:8,4 --pattern permutation --time-limit 0.5`
+/// ended after 0.91 s.
+constexpr double kDrawingSecondsPerLink = 50e-6;
 
 struct ReportOptions {
     TrafficOptions traffic;
@@ -54,7 +61,9 @@ report::Page build(const CLI::App& cmd, const ReportOptions& o, const SolveOptio
         return report::weighted_schedule_page(report::weighted_schedule_for_report(t.network, *t.traffic, t.source, t.rates, wo),
                                               ro);
     }
-    return report::schedule_page(report::schedule_for_report(t.network, *t.traffic, t.source, so), ro);
+    SolveOptions with_drawing = so;
+    with_drawing.seconds_after_search = kDrawingSecondsPerLink * (t.network ? t.network->link_count() : t.traffic->link_count());
+    return report::schedule_page(report::schedule_for_report(t.network, *t.traffic, t.source, with_drawing), ro);
 }
 
 void run_report(const CLI::App& cmd, const ReportOptions& o) {

@@ -553,7 +553,7 @@ Limits limits_of(const SolveOptions& o, int transfers) {
     // first construction (milliseconds), not nothing. The search also stays within
     // search_deadline()'s share, which leaves what a command does next (simulating or
     // planning the result) as long as it spent before the search.
-    const double after = o.seconds_after_search_per_transfer * transfers;
+    const double after = o.seconds_after_search + o.seconds_after_search_per_transfer * transfers;
     throw_unless_budget_left(after - 0.05);
     limits.deadline = search_deadline(o.time_limit_s);
     const double budget_left = time_budget_left();

@@ -59,6 +59,20 @@ TEST(BudgetCommand, TooLittleLeftForTheResultEndsAtOnce) {
     EXPECT_EQ(r.out, "");
 }
 
+TEST(BudgetCommand, AReportKeepsBackTheDrawingOfItsNetwork) {
+    if (sanitized_build()) GTEST_SKIP() << "Release only: under the sanitizers building the network takes the whole budget";
+    // A permutation of fat-tree:8,4's 4 096 hosts is built and scheduled in a fraction of
+    // a second, but its page draws 32 768 links (50 µs each kept back): half a second
+    // cannot hold that, so the command ends at once instead of after its limit.
+    const auto dir = fresh_dir("budget-drawing");
+    const auto r =
+        run_liquid("report --network fat-tree:8,4 --pattern permutation --time-limit 0.5 -o " + (dir / "page.html").string());
+    EXPECT_EQ(r.exit_code, 4) << r.err;
+    EXPECT_EQ(r.err.rfind("liquid: error: --time-limit: after ", 0), 0u) << r.err;
+    EXPECT_TRUE(std::filesystem::is_empty(dir)) << "report left a file";
+    std::filesystem::remove_all(dir);
+}
+
 TEST(BudgetCommand, MemoryLimitCountsNetworkRoutesAndTraffic) {
     if (sanitized_build()) GTEST_SKIP() << "Release only: the sanitizers' shadow memory is resident too";
     // The network, its routes and the traffic of a 1 024-host all-to-all exceed 60 MB long

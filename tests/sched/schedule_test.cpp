@@ -321,8 +321,9 @@ TEST(Schedule, SpentCommandBudgetStillGivesAVerifiedSchedule) {
 
 TEST(Schedule, WhatTheCallerNeedsAfterTheSearchIsKeptBackFromTheBudget) {
     // An hour's budget: the torus's 1 260 transfers leave room for the default reserve, not
-    // for a caller that needs an hour per transfer after the search (a page far larger than
-    // any); that caller gets OutOfTime at once instead of a result long after its limit.
+    // for a caller that needs an hour per transfer, or two hours in all, after the search
+    // (a page far larger than any); that caller gets OutOfTime at once instead of a result
+    // long after its limit.
     const Traffic t = make_pattern(make_torus({6, 6}, true), PatternSpec{});
     start_command_clock();
     set_time_budget(3600);
@@ -331,6 +332,12 @@ TEST(Schedule, WhatTheCallerNeedsAfterTheSearchIsKeptBackFromTheBudget) {
     EXPECT_EQ(verify_schedule(t, solve(t, o).schedule), "");
     o.seconds_after_search_per_transfer = 3600;
     EXPECT_THROW(solve(t, o), OutOfTime);
+    // The same with a reserve that does not depend on the traffic (a report's drawing).
+    o.seconds_after_search_per_transfer = 0;
+    o.seconds_after_search = 7200;
+    EXPECT_THROW(solve(t, o), OutOfTime);
+    o.seconds_after_search = 60;
+    EXPECT_EQ(verify_schedule(t, solve(t, o).schedule), "");
     clear_time_budget();
 }
 

@@ -74,6 +74,9 @@ struct SolveOptions {
     // million). A caller that does more with the result (a report page: drawings, heat
     // maps, charts) raises it, so the command still ends within its --time-limit.
     double seconds_after_search_per_transfer = 4e-6;
+    // And what it needs whatever the traffic's size (a report's drawing of the network,
+    // which scales with the network's links), kept back the same way.
+    double seconds_after_search = 0;
     // Optimal / liquid: start from the construction portfolio (round-robin, shift / XOR
     // phases, DSatur, ...; sched/portfolio.hpp) and stop at once if it reaches the bound.
     bool constructions = true;

@@ -175,8 +175,8 @@ TEST(ExportFormats, CnfHeaderCountsTheClauses) {
     }
 }
 
-TEST(ExportFormats, DimacsGraphListsEveryCongestingPairOnce) {
-    const Traffic t = two_switch();
+/// Every congesting pair once (u < v), and nothing else, against a pairwise check.
+void expect_dimacs_graph_of(const Traffic& t) {
     std::ostringstream out;
     sched::write_dimacs_graph(out, t);
     std::set<std::pair<int, int>> edges;
@@ -194,6 +194,14 @@ TEST(ExportFormats, DimacsGraphListsEveryCongestingPairOnce) {
     EXPECT_EQ(edges.size(), e);
     for (int a = 0; a < t.size(); ++a)
         for (int b = a + 1; b < t.size(); ++b) EXPECT_EQ(edges.count({a + 1, b + 1}) == 1, t[a].links.intersects(t[b].links));
+}
+
+TEST(ExportFormats, DimacsGraphListsEveryCongestingPairOnce) {
+    std::mt19937_64 rng(9);
+    for (int trial = 0; trial < 12; ++trial) {
+        const Traffic t = trial == 0 ? two_switch() : test::random_link_traffic(rng, 10 + 7 * trial, 6 + trial % 9, 4);
+        expect_dimacs_graph_of(t);
+    }
 }
 
 SolveResult solve_with(const Traffic& t, Method m, MilpSolver s = MilpSolver::Cbc) {

@@ -4,10 +4,12 @@
 // platform with liquid's routes, for SMPI (docs/simgrid.md).
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "command.hpp"
 #include "input.hpp"
+#include "liquid/base/deadline.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/network_export.hpp"
 #include "liquid/io/network_spec.hpp"
@@ -16,6 +18,7 @@
 #include "liquid/sched/export_formats.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 #include "liquid/sched/milp_model.hpp"
+#include "liquid/traffic/analysis.hpp"
 #include "option_checks.hpp"
 
 namespace liquid::app {
@@ -41,15 +44,21 @@ void write_simgrid(std::ostream& out, const ExportOptions& o) {
 void write_format(std::ostream& out, const ExportOptions& o, const Traffic& traffic) {
     if (o.format == "dimacs-graph") return sched::write_dimacs_graph(out, traffic);
     if (o.length < 0) throw InputError("--length", "must be >= 1", "give the number of time frames");
-    const std::vector<int> clique = sched::large_clique(traffic);
-    if (o.format == "cnf") {
-        if (o.length == 0)
-            throw InputError("--length", "--format cnf asks \"schedulable in L frames?\" and needs L",
-                             "add --length L, e.g. the duration printed by `liquid analyze`");
-        return sched::write_cnf(out, traffic, o.length, clique);
-    }
+    if (o.format == "cnf" && o.length == 0)
+        throw InputError("--length", "--format cnf asks \"schedulable in L frames?\" and needs L",
+                         "add --length L, e.g. the duration printed by `liquid analyze`");
+    // Half of the physical memory. A model that cannot fit is refused before anything is
+    // spent on it (at least Λ frames), and the congestion-graph clique falls back to a
+    // link's users where the graph would not fit either.
+    const Limits limits;
+    const std::vector<int> loads = link_loads(traffic);
+    sched::require_model_fits(traffic, o.length > 0 ? o.length : *std::max_element(loads.begin(), loads.end()),
+                              limits.memory_bytes);
+    const std::vector<int> clique = sched::large_clique(traffic, 48, &limits);
+    if (o.format == "cnf") return sched::write_cnf(out, traffic, o.length, clique);
     // The MILP's frames: the caller's cap, or the fast baseline's length (an optimum exists within it).
     const int frames = o.length > 0 ? o.length : sched::dsatur_schedule(traffic).length();
+    sched::require_model_fits(traffic, frames, limits.memory_bytes);
     const sched::MilpModel model = sched::build_schedule_milp(traffic, frames, clique);
     if (o.format == "lp") sched::write_lp(out, traffic, model);
     else sched::write_mps(out, traffic, model);

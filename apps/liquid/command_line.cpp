@@ -242,6 +242,10 @@ int run_command_line(int argc, char** argv) {
         check_stdout();
         fmt::print(stderr, "liquid: error: {}\n", one_line(e.what()));
         return 2;
+    } catch (const liquid::OutOfMemory& e) {
+        check_stdout();
+        fmt::print(stderr, "liquid: error: out of memory: {}\n", one_line(e.what()));
+        return 3;
     } catch (const std::bad_alloc&) {
         return out_of_memory_exit();
     } catch (const std::system_error& e) {

@@ -116,6 +116,20 @@ TEST(ExportCommand, WritesStdoutAndRejectsBadInput) {
     EXPECT_NE(lp.out.find("Subject To"), std::string::npos);
 }
 
+TEST(ExportCommand, AModelThatCannotFitIsRefusedBeforeItIsBuilt) {
+    // 4 032 transfers in a million frames: hundreds of gigabytes of variables and terms,
+    // more than half of any machine's memory. Exit 3 at once, one line, nothing written.
+    for (const char* format : {"cnf", "lp", "mps"}) {
+        const CommandResult r = run_liquid(std::string("export --network fat-tree:4,3 --format ") + format + " --length 1000000");
+        EXPECT_EQ(r.exit_code, 3) << format << "\n" << r.err;
+        EXPECT_EQ(r.err.rfind("liquid: error: out of memory: the model of 4032 transfers in 1000000 frames needs at least ", 0),
+                  0u)
+            << r.err;
+        EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+        EXPECT_EQ(r.out, "") << format;
+    }
+}
+
 TEST(ScheduleCommand, MilpAndSatMethods) {
     for (const std::string method : {"--method milp", "--method milp --solver glpk", "--method sat"}) {
         const CommandResult r =

@@ -1,6 +1,6 @@
 #pragma once
 // Errors the library raises. The library never prints or exits; front ends catch
-// InputError and exit with code 2 after printing what() on stderr.
+// InputError and exit with code 2 after printing what() on stderr, OutOfMemory with code 3.
 #include <stdexcept>
 #include <string>
 
@@ -22,6 +22,13 @@ private:
         return s;
     }
     std::string where_;
+};
+
+/// Work refused before it starts because it would need more memory than allowed: what()
+/// says how much, the limit, and what to make smaller.
+class OutOfMemory : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
 };
 
 }  // namespace liquid

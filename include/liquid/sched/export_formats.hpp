@@ -4,6 +4,7 @@
 // "schedulable in L frames?" question as DIMACS CNF (any SAT solver), and the congestion
 // graph as a DIMACS colouring instance. Names become indices; comment lines carry the
 // transfer names.
+#include <cstdint>
 #include <ostream>
 #include <vector>
 
@@ -25,6 +26,12 @@ void write_cnf(std::ostream& out, const Traffic& traffic, int L, const std::vect
 /// DIMACS colouring instance: "p edge V E", one "e u v" (1-based, u < v) per pair of
 /// congesting transfers; its chromatic number is the optimal schedule length.
 void write_dimacs_graph(std::ostream& out, const Traffic& traffic);
+
+/// Throws OutOfMemory when the MILP or CNF of `frames` frames would not fit in
+/// `memory_bytes`: both hold a variable per (transfer, frame) and a term per (link use,
+/// frame), counted at 16 bytes each (the least they take; a 1 024-host all-to-all in 1 023
+/// frames is about 180 GB).
+void require_model_fits(const Traffic& traffic, int frames, std::uint64_t memory_bytes);
 
 /// "c <text>" / "\ <text>" / "* <text>" lines naming every transfer: "transfer 3 = x14: l1 l12 l9".
 void write_transfer_comments(std::ostream& out, const Traffic& traffic, const char* comment);

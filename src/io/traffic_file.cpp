@@ -11,6 +11,7 @@
 #include "io/input_file.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/name_check.hpp"
+#include "liquid/base/stop.hpp"
 #include "liquid/io/output_file.hpp"
 #include "liquid/traffic/byte_load.hpp"
 
@@ -119,7 +120,9 @@ Traffic read_traffic_file(const std::string& path) {
 void write_traffic(std::ostream& out, const Traffic& traffic) {
     out << "# liquid link-set traffic: " << traffic.size() << " transfers over " << traffic.link_count() << " links\n";
     const bool sized = has_unequal_sizes(traffic);  // equal sizes: today's format exactly
-    for (const auto& t : traffic.transfers()) {
+    for (int i = 0; i < traffic.size(); ++i) {
+        if (i % 4096 == 0) throw_if_stopped();  // SIGINT ends a million lines within milliseconds
+        const Transfer& t = traffic[i];
         out << t.name << ':';
         if (!t.path.empty())
             for (int l : t.path) out << ' ' << traffic.link_name(l);

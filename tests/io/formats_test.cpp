@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "liquid/base/error.hpp"
+#include "liquid/base/stop.hpp"
 #include "liquid/io/network_json.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/io/traffic_file.hpp"
@@ -63,6 +65,18 @@ TEST(Formats, LinkSetTrafficRoundTrip) {
     std::ostringstream again;
     write_traffic(again, back);
     EXPECT_EQ(again.str().substr(again.str().find('\n')), out.str().substr(out.str().find('\n')));
+}
+
+TEST(Formats, AStopRequestEndsALinkSetTraffic) {
+    const Traffic t = make_pattern(make_swiss_t1(), PatternSpec{});
+    request_stop(2);
+    std::ostringstream out;
+    EXPECT_THROW(write_traffic(out, t), Interrupted);
+    clear_stop_request();
+    std::ostringstream whole;
+    write_traffic(whole, t);
+    const std::string text = whole.str();
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), t.size() + 1);
 }
 
 TEST(Formats, TrafficJsonRoundTrip) {

@@ -22,18 +22,17 @@ struct Endpoints {
     Incidence users;    // per watched link: its transfers
 };
 
-/// nullopt when some transfer has a single link or a link is the first of one transfer and
-/// the last of another (the sender–receiver graph would not be bipartite).
-std::optional<Endpoints> endpoints_of(const Traffic& traffic) {
-    const int n = traffic.size();
+/// Numbers each transfer's first link as its sender and last link as its receiver; false
+/// when some transfer has a single link or a link is the first of one transfer and the last
+/// of another (the sender–receiver graph would not be bipartite).
+bool number_endpoints(const Traffic& traffic, Endpoints& e) {
     const int links = traffic.link_count();
     std::vector<int> as_sender(idx(links), -1), as_receiver(idx(links), -1);
-    Endpoints e;
-    e.sender.resize(idx(n));
-    e.receiver.resize(idx(n));
-    for (int t = 0; t < n; ++t) {
+    e.sender.resize(idx(traffic.size()));
+    e.receiver.resize(idx(traffic.size()));
+    for (int t = 0; t < traffic.size(); ++t) {
         const std::vector<int>& path = traffic[t].path;
-        if (path.size() < 2) return std::nullopt;
+        if (path.size() < 2) return false;
         int& s = as_sender[idx(path.front())];
         int& r = as_receiver[idx(path.back())];
         if (s < 0) s = e.senders++;
@@ -42,12 +41,18 @@ std::optional<Endpoints> endpoints_of(const Traffic& traffic) {
         e.receiver[idx(t)] = r;
     }
     for (int l = 0; l < links; ++l)
-        if (as_sender[idx(l)] >= 0 && as_receiver[idx(l)] >= 0) return std::nullopt;
-    // A link is watched when its users have two senders and two receivers.
+        if (as_sender[idx(l)] >= 0 && as_receiver[idx(l)] >= 0) return false;
+    return true;
+}
+
+/// The watched links (users with two senders and two receivers), numbered densely, per
+/// transfer and per link.
+void watch_links(const Traffic& traffic, Endpoints& e) {
+    const int links = traffic.link_count();
     constexpr int kNone = -1, kMany = -2;
     std::vector<int> one_sender(idx(links), kNone), one_receiver(idx(links), kNone);
     auto note = [](int& seen, int who) { seen = seen == kNone || seen == who ? who : kMany; };
-    for (int t = 0; t < n; ++t)
+    for (int t = 0; t < traffic.size(); ++t)
         for (int l : traffic[t].path) {
             note(one_sender[idx(l)], e.sender[idx(t)]);
             note(one_receiver[idx(l)], e.receiver[idx(t)]);
@@ -56,12 +61,19 @@ std::optional<Endpoints> endpoints_of(const Traffic& traffic) {
     int watched = 0;
     for (int l = 0; l < links; ++l)
         if (one_sender[idx(l)] == kMany && one_receiver[idx(l)] == kMany) dense[idx(l)] = watched++;
-    for (int t = 0; t < n; ++t) {
+    for (int t = 0; t < traffic.size(); ++t) {
         for (int l : traffic[t].path)
             if (dense[idx(l)] >= 0) e.watched.items.push_back(dense[idx(l)]);
         e.watched.start.push_back(e.watched.items.size());
     }
     e.users = transpose(e.watched, watched);
+}
+
+/// The endpoint structure of `traffic`, or nullopt where it has none (number_endpoints).
+std::optional<Endpoints> endpoints_of(const Traffic& traffic) {
+    Endpoints e;
+    if (!number_endpoints(traffic, e)) return std::nullopt;
+    watch_links(traffic, e);
     return e;
 }
 

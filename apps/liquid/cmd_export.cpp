@@ -4,7 +4,6 @@
 // platform with liquid's routes, for SMPI (docs/simgrid.md).
 #include <fmt/core.h>
 
-#include <algorithm>
 #include <iostream>
 
 #include "command.hpp"
@@ -51,9 +50,7 @@ void write_format(std::ostream& out, const ExportOptions& o, const Traffic& traf
     // spent on it (at least Λ frames), and the congestion-graph clique falls back to a
     // link's users where the graph would not fit either.
     const Limits limits;
-    const std::vector<int> loads = link_loads(traffic);
-    sched::require_model_fits(traffic, o.length > 0 ? o.length : *std::max_element(loads.begin(), loads.end()),
-                              limits.memory_bytes);
+    sched::require_model_fits(traffic, o.length > 0 ? o.length : duration_of(traffic), limits.memory_bytes);
     const std::vector<int> clique = sched::large_clique(traffic, 48, &limits);
     if (o.format == "cnf") return sched::write_cnf(out, traffic, o.length, clique);
     // The MILP's frames: the caller's cap, or the fast baseline's length (an optimum exists within it).

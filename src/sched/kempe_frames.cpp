@@ -8,6 +8,7 @@
 
 #include "liquid/base/rng.hpp"
 #include "liquid/sched/baselines.hpp"
+#include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/incidence.hpp"
 
 namespace liquid::sched {
@@ -214,14 +215,6 @@ private:
     std::vector<int> order_, picked_, chain_, busy_count_;
     std::vector<std::vector<int>> conf_;
 };
-
-/// Λ from the incidence.
-int duration_of(const Traffic& traffic) {
-    std::vector<int> load(static_cast<std::size_t>(traffic.link_count()), 0);
-    for (const Transfer& t : traffic.transfers())
-        for (int l : t.links.to_vector()) ++load[static_cast<std::size_t>(l)];
-    return load.empty() ? 0 : *std::max_element(load.begin(), load.end());
-}
 
 /// Insertion order: transfers on the most loaded links first (they constrain the most),
 /// ties in a seeded random order.

@@ -351,12 +351,6 @@ int endpoint_load(const Endpoints& e) {
     return most;
 }
 
-/// Λ: the largest link load.
-int duration_of(const Traffic& traffic) {
-    const std::vector<int> load = link_loads(traffic);
-    return load.empty() ? 0 : *std::max_element(load.begin(), load.end());
-}
-
 }  // namespace
 
 std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames) {

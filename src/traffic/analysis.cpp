@@ -17,13 +17,19 @@ std::vector<int> link_loads(const Traffic& traffic, const Bitset& members) {
     return load;
 }
 
+namespace {
+int largest(const std::vector<int>& load) { return load.empty() ? 0 : *std::max_element(load.begin(), load.end()); }
+}  // namespace
+
+int duration_of(const Traffic& traffic) { return largest(link_loads(traffic)); }
+
 double TrafficAnalysis::liquid_ratio() const { return duration > 0 ? double(transfers) / double(duration) : 0.0; }
 
 TrafficAnalysis analyze(const Traffic& traffic) {
     TrafficAnalysis a;
     a.transfers = traffic.size();
     a.load = link_loads(traffic);
-    a.duration = a.load.empty() ? 0 : *std::max_element(a.load.begin(), a.load.end());
+    a.duration = largest(a.load);
     Bitset bottleneck_set(static_cast<std::size_t>(traffic.link_count()));
     for (int l = 0; l < traffic.link_count(); ++l)
         if (a.duration > 0 && a.load[l] == a.duration) {

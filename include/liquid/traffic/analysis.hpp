@@ -13,6 +13,8 @@ namespace liquid {
 std::vector<int> link_loads(const Traffic& traffic);
 /// λ(l) counting only the transfers in `members`.
 std::vector<int> link_loads(const Traffic& traffic, const Bitset& members);
+/// Λ alone: the largest λ(l) (0 without links), without the rest of analyze().
+int duration_of(const Traffic& traffic);
 
 struct TrafficAnalysis {
     std::vector<int> load;         // per link

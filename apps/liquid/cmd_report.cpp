@@ -45,6 +45,14 @@ struct ReportOptions {
     bool json = false;
 };
 
+/// The search's options for a page: what the page needs after the search (per transfer,
+/// and per link of the network it draws) is kept back from --time-limit.
+SolveOptions page_options(SolveOptions so, const report::ReportTraffic& t) {
+    so.seconds_after_search_per_transfer = kPageSecondsPerTransfer;
+    so.seconds_after_search = kDrawingSecondsPerLink * (t.network ? t.network->link_count() : t.traffic->link_count());
+    return so;
+}
+
 report::Page build(const CLI::App& cmd, const ReportOptions& o, const SolveOptions& so, std::optional<LoadedTraffic>& in) {
     report::ScheduleReportOptions ro;
     ro.pictograms = o.pictograms;
@@ -61,15 +69,12 @@ report::Page build(const CLI::App& cmd, const ReportOptions& o, const SolveOptio
         return report::weighted_schedule_page(report::weighted_schedule_for_report(t.network, *t.traffic, t.source, t.rates, wo),
                                               ro);
     }
-    SolveOptions with_drawing = so;
-    with_drawing.seconds_after_search = kDrawingSecondsPerLink * (t.network ? t.network->link_count() : t.traffic->link_count());
-    return report::schedule_page(report::schedule_for_report(t.network, *t.traffic, t.source, with_drawing), ro);
+    return report::schedule_page(report::schedule_for_report(t.network, *t.traffic, t.source, page_options(so, t)), ro);
 }
 
 void run_report(const CLI::App& cmd, const ReportOptions& o) {
     if (o.out.empty()) throw InputError("-o", "no output file", "give -o report.html");
-    SolveOptions so = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
-    so.seconds_after_search_per_transfer = kPageSecondsPerTransfer;
+    const SolveOptions so = solve_options(o.scheduling, o.traffic.seed);  // the shared --seed of the traffic options
     if (o.pictograms < 1) throw InputError("--pictograms", "must be >= 1", "frames drawn when the page opens, e.g. 24");
     const CommandBudget budget(so);
     std::optional<LoadedTraffic> in;

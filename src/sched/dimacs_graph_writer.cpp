@@ -5,6 +5,7 @@
 
 #include "liquid/base/time_budget.hpp"
 #include "liquid/sched/export_formats.hpp"
+#include "liquid/traffic/congestion_edges.hpp"
 #include "liquid/traffic/incidence.hpp"
 
 namespace liquid::sched {
@@ -43,13 +44,8 @@ private:
 }  // namespace
 
 void write_dimacs_graph(std::ostream& out, const Traffic& traffic) {
+    const std::uint64_t edges = count_congestion_edges(traffic);  // the header comes first
     LaterNeighbours neighbours(traffic);
-    // The header needs the edge count: a first pass counts them.
-    std::uint64_t edges = 0;
-    for (int u = 0; u < traffic.size(); ++u) {
-        if (u % 256 == 0) throw_if_stop_requested();
-        edges += neighbours.of(u).size();
-    }
     out << "c liquid: congestion graph (one vertex per transfer, an edge where two transfers share a link);\n"
            "c its chromatic number is the optimal schedule length. Vertex v = transfer v-1:\n";
     write_transfer_comments(out, traffic, "c");

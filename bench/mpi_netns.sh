@@ -23,6 +23,8 @@
 #   --algorithms "N ..." forced coll_tuned alltoall algorithms (default "1 2 3 4")
 #   --method NAME        LIQUID_METHOD of the interposer (default optimal)
 #   --min-bytes B        LIQUID_MIN_BYTES of the interposer (default: the interposer's own)
+#   --chunk-bytes B      LIQUID_CHUNK_BYTES of the interposer (default: the interposer's own;
+#                        0 sends every block as one message)
 #   --json FILE          also write the run as one JSON document
 #   --check-only         build the network, run the one-flow calibration, stop
 #   --check-bytes B      bytes of the calibration flow (default 4194304)
@@ -66,6 +68,7 @@ while [ $# -gt 0 ]; do
     --algorithms) need_value "$@"; ALGORITHMS=$2; shift 2 ;;
     --method) need_value "$@"; METHOD=$2; shift 2 ;;
     --min-bytes) need_value "$@"; MIN_BYTES=$2; shift 2 ;;
+    --chunk-bytes) need_value "$@"; CHUNK_BYTES=$2; shift 2 ;;
     --json) need_value "$@"; JSON=$2; shift 2 ;;
     --check-only) CHECK_ONLY=1; shift ;;
     --check-bytes) need_value "$@"; CHECK_BYTES=$2; shift 2 ;;
@@ -97,8 +100,10 @@ case $ALLTOALLV in ""|moe|half-empty|hot-receiver) ;; *) die "--alltoallv '$ALLT
 is_int "$TOKENS" 1 || die "--tokens '$TOKENS': give a whole number >= 1"
 is_int "$SEED" 0 || die "--seed '$SEED': give a whole number >= 0"
 [ -z "${MIN_BYTES:-}" ] || is_int "$MIN_BYTES" 0 || die "--min-bytes '$MIN_BYTES': give bytes, a whole number >= 0"
-MIN_BYTES_ENV=()
-[ -z "${MIN_BYTES:-}" ] || MIN_BYTES_ENV=(-x LIQUID_MIN_BYTES="$MIN_BYTES")
+[ -z "${CHUNK_BYTES:-}" ] || is_int "$CHUNK_BYTES" 0 || die "--chunk-bytes '$CHUNK_BYTES': give bytes, a whole number >= 0"
+INTERPOSER_ENV=()
+[ -z "${MIN_BYTES:-}" ] || INTERPOSER_ENV=(-x LIQUID_MIN_BYTES="$MIN_BYTES")
+[ -z "${CHUNK_BYTES:-}" ] || INTERPOSER_ENV+=(-x LIQUID_CHUNK_BYTES="$CHUNK_BYTES")
 for m in $SYNC_MODES; do [[ $m =~ ^[a-z]+$ ]] || die "--sync '$SYNC_MODES': give LIQUID_SYNC mode names"; done
 if [ -z "$SIZES" ]; then
   SIZES=$MIN
@@ -271,7 +276,7 @@ if [ -n "$ALLTOALLV" ]; then
   for mode in $SYNC_MODES; do
     echo "# MPI_Alltoallv, family $ALLTOALLV, LIQUID_SYNC=$mode (mpi: PMPI_Alltoallv; liquid: the interposer; uniform: the uniform plan)"
     BENCH="$BENCH_V" mpi_run "$N" "$WORK/hosts" "$WORK/alltoallv-$mode.log" -x LD_PRELOAD="$PMPI" -x LIQUID_NETWORK="$NET" \
-      -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" "${MIN_BYTES_ENV[@]}" \
+      -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" "${INTERPOSER_ENV[@]}" \
       -x LIQUID_REPORT="$WORK/report-v-$mode.json" -- --rankmap "$WORK/rankmap" --family "$ALLTOALLV" \
       --token-bytes "$TOKEN_BYTES" --tokens "$TOKENS" --seed "$SEED" --iterations "$ITERATIONS" --warmup 1
     grep -v '^liquid: ' "$WORK/alltoallv-$mode.log"
@@ -296,7 +301,7 @@ first=1
 for mode in $SYNC_MODES; do
   echo "# running liquid (LIQUID_SYNC=$mode) and Open MPI's default ..." >&2
   mpi_run "$N" "$WORK/hosts" "$WORK/liquid-$mode.log" -x LD_PRELOAD="$PMPI" -x LIQUID_NETWORK="$NET" \
-    -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" "${MIN_BYTES_ENV[@]}" \
+    -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" "${INTERPOSER_ENV[@]}" \
     -x LIQUID_REPORT="$WORK/report-$mode.json" -- --methods mpi,liquid "${BENCH_ARGS[@]}"
   awk '$2 == "liquid" { $2 = "liquid-'"$mode"'" } 1' "$WORK/liquid-$mode.log" >"$WORK/liquid-$mode.renamed"
   if [ $first = 1 ]; then collect "$WORK/liquid-$mode.renamed" ompi-default; else collect "$WORK/liquid-$mode.renamed" "ompi-default@$mode"; fi
@@ -315,5 +320,5 @@ echo "# uptime at end:$(uptime)"
 COMMIT=$(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo unknown)
 python3 "$HERE/mpi/netns_table.py" --rows "$ROWS" --simulated "$WORK/simulated.tsv" --reports "$WORK" \
   --ranks "$N" --flow "$FLOW" --flow-fraction "$FRACTION" --commit "$COMMIT" --json "$JSON" \
-  --config "hosts=$LEFT+$RIGHT rate_mbit=$RATE cable_rate_mbit=$CABLE_RATE buffer=$BUFFER cc=$CC iterations=$ITERATIONS method=$METHOD" \
+  --config "hosts=$LEFT+$RIGHT rate_mbit=$RATE cable_rate_mbit=$CABLE_RATE buffer=$BUFFER cc=$CC iterations=$ITERATIONS method=$METHOD chunk_bytes=${CHUNK_BYTES:-default}" \
   --uptime "$(uptime)"

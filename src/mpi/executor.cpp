@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "frame_loop.hpp"
+#include "liquid/mpi/weighted_executor.hpp"
 
 namespace liquid::mpi {
 namespace {
@@ -24,17 +25,34 @@ struct Blocks {
         MPI_Type_size(type, &type_size);
     }
     int count_of(int p) const { return counts ? counts[p] : count; }
+    MPI_Aint bytes_of(int p) const { return MPI_Aint(count_of(p)) * type_size; }
     const char* at(int p) const {
         const MPI_Aint displ = displs ? MPI_Aint(displs[p]) : MPI_Aint(p) * count;
         return base + displ * extent;
     }
     // Both sides of a pair agree on the byte count (MPI's type-signature rule), so a pair
     // with no bytes is skipped by sender and receiver alike.
-    bool empty(int p) const { return MPI_Aint(count_of(p)) * type_size == 0; }
+    bool empty(int p) const { return bytes_of(p) == 0; }
 };
 
-int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const plan::RankPlan& plan, const ExecOptions& options) {
+// Whether this call's blocks travel as bytes, in pieces of options.chunk_bytes: only where
+// every rank's datatypes are contiguous (a byte offset inside a derived type means nothing
+// to the other side), which the ranks settle with one MPI_Allreduce, so all decide alike.
+// MPI_Alltoall's blocks have one size on every rank: none above a piece, no need to ask.
+int split_blocks(const Blocks& send, const Blocks& recv, bool uniform, const ExecOptions& options, MPI_Comm comm, bool& split) {
+    split = false;
+    if (options.chunk_bytes <= 0 || (uniform && send.bytes_of(0) <= options.chunk_bytes)) return MPI_SUCCESS;
+    int mine = contiguous(send.type) && contiguous(recv.type) ? 1 : 0, all = 0;
+    if (int rc = MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_LAND, comm); rc != MPI_SUCCESS) return rc;
+    split = all != 0;
+    return MPI_SUCCESS;
+}
+
+int run(const Blocks& send, const Blocks& recv, bool uniform, MPI_Comm comm, const plan::RankPlan& plan,
+        const ExecOptions& options) {
     if (int rc = check_rank_plan(plan, comm); rc != MPI_SUCCESS) return rc;
+    bool split = false;
+    if (int rc = split_blocks(send, recv, uniform, options, comm, split); rc != MPI_SUCCESS) return rc;
     const int self = plan.rank;
     if (!send.empty(self) || !recv.empty(self)) {
         int rc = MPI_Sendrecv(send.at(self), send.count_of(self), send.type, self, kTag, const_cast<char*>(recv.at(self)),
@@ -44,6 +62,12 @@ int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const plan::RankP
     auto post_receives = [&](std::size_t f, std::vector<MPI_Request>& requests) -> int {
         for (int p : plan.frames[f].recv_from) {
             if (recv.empty(p)) continue;
+            if (split) {
+                char* at = const_cast<char*>(recv.at(p));
+                if (int rc = post_bytes(false, at, recv.bytes_of(p), p, options.chunk_bytes, comm, requests); rc != MPI_SUCCESS)
+                    return rc;
+                continue;
+            }
             requests.emplace_back();
             int rc = MPI_Irecv(const_cast<char*>(recv.at(p)), recv.count_of(p), recv.type, p, kTag, comm, &requests.back());
             if (rc != MPI_SUCCESS) return rc;
@@ -53,6 +77,12 @@ int run(const Blocks& send, const Blocks& recv, MPI_Comm comm, const plan::RankP
     auto post_sends = [&](std::size_t f, std::vector<MPI_Request>& requests) -> int {
         for (int p : plan.frames[f].send_to) {
             if (send.empty(p)) continue;
+            if (split) {
+                char* at = const_cast<char*>(send.at(p));
+                if (int rc = post_bytes(true, at, send.bytes_of(p), p, options.chunk_bytes, comm, requests); rc != MPI_SUCCESS)
+                    return rc;
+                continue;
+            }
             requests.emplace_back();
             int rc = MPI_Isend(send.at(p), send.count_of(p), send.type, p, kTag, comm, &requests.back());
             if (rc != MPI_SUCCESS) return rc;
@@ -73,14 +103,14 @@ int own_rank(MPI_Comm comm) {
 int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
              MPI_Comm comm, const plan::RankPlan& plan, const ExecOptions& options) {
     return run(Blocks(sendbuf, sendtype, sendcount, nullptr, nullptr), Blocks(recvbuf, recvtype, recvcount, nullptr, nullptr),
-               comm, plan, options);
+               true, comm, plan, options);
 }
 
 int alltoallv(const void* sendbuf, const int* sendcounts, const int* sdispls, MPI_Datatype sendtype, void* recvbuf,
               const int* recvcounts, const int* rdispls, MPI_Datatype recvtype, MPI_Comm comm, const plan::RankPlan& plan,
               const ExecOptions& options) {
-    return run(Blocks(sendbuf, sendtype, 0, sendcounts, sdispls), Blocks(recvbuf, recvtype, 0, recvcounts, rdispls), comm, plan,
-               options);
+    return run(Blocks(sendbuf, sendtype, 0, sendcounts, sdispls), Blocks(recvbuf, recvtype, 0, recvcounts, rdispls), false, comm,
+               plan, options);
 }
 
 int alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,

@@ -1,6 +1,8 @@
 // The frame loop shared by the executors (frame_loop.hpp).
 #include "frame_loop.hpp"
 
+#include <algorithm>
+
 namespace liquid::mpi {
 namespace {
 
@@ -29,6 +31,19 @@ int send_tokens(const plan::RankFrame& frame, MPI_Comm comm, std::vector<MPI_Req
 }
 
 }  // namespace
+
+int post_bytes(bool send, char* buf, MPI_Aint bytes, int peer, int chunk, MPI_Comm comm, std::vector<MPI_Request>& requests) {
+    const MPI_Aint piece = chunk > 0 ? chunk : bytes;
+    for (MPI_Aint at = 0; at == 0 || at < bytes; at += piece) {
+        const int n = static_cast<int>(std::min(piece, bytes - at));
+        requests.emplace_back();
+        const int rc = send ? MPI_Isend(buf + at, n, MPI_BYTE, peer, kTag, comm, &requests.back())
+                            : MPI_Irecv(buf + at, n, MPI_BYTE, peer, kTag, comm, &requests.back());
+        if (rc != MPI_SUCCESS) return rc;
+        if (piece <= 0) break;
+    }
+    return MPI_SUCCESS;
+}
 
 int check_rank_plan(const plan::RankPlan& plan, MPI_Comm comm) {
     int rank = -1, size = 0;

@@ -22,17 +22,13 @@ struct ByteBlocks {
     char* at(int p, const plan::ByteRange& r) const { return base + MPI_Aint(displs[p]) * extent + r.offset; }
 };
 
-// Pieces of one frame: one message per byte range.
+// Pieces of one frame: one byte range per peer, in messages of at most `chunk` bytes.
 int post(const std::vector<int>& peers, const std::vector<plan::ByteRange>& ranges, const ByteBlocks& blocks, bool send,
-         MPI_Comm comm, std::vector<MPI_Request>& requests) {
-    for (std::size_t i = 0; i < peers.size(); ++i) {
-        const plan::ByteRange& r = ranges[i];
-        requests.emplace_back();
-        const int n = static_cast<int>(r.bytes);
-        const int rc = send ? MPI_Isend(blocks.at(peers[i], r), n, MPI_BYTE, peers[i], kTag, comm, &requests.back())
-                            : MPI_Irecv(blocks.at(peers[i], r), n, MPI_BYTE, peers[i], kTag, comm, &requests.back());
-        if (rc != MPI_SUCCESS) return rc;
-    }
+         int chunk, MPI_Comm comm, std::vector<MPI_Request>& requests) {
+    for (std::size_t i = 0; i < peers.size(); ++i)
+        if (int rc = post_bytes(send, blocks.at(peers[i], ranges[i]), ranges[i].bytes, peers[i], chunk, comm, requests);
+            rc != MPI_SUCCESS)
+            return rc;
     return MPI_SUCCESS;
 }
 
@@ -84,10 +80,10 @@ int alltoallv_weighted(const void* sendbuf, const int* sendcounts, const int* sd
     return run_frames(
         plan.plan, comm, options,
         [&](std::size_t f, std::vector<MPI_Request>& r) -> int {
-            return post(frames[f].recv_from, plan.recvs[f], recv, false, comm, r);
+            return post(frames[f].recv_from, plan.recvs[f], recv, false, options.chunk_bytes, comm, r);
         },
         [&](std::size_t f, std::vector<MPI_Request>& r) -> int {
-            return post(frames[f].send_to, plan.sends[f], send, true, comm, r);
+            return post(frames[f].send_to, plan.sends[f], send, true, options.chunk_bytes, comm, r);
         });
 }
 

@@ -9,7 +9,8 @@
 // The transfer to itself is a local copy (MPI_Sendrecv to self, so any pair of datatypes
 // works). Block p of a buffer starts at buf + displ(p) × extent(type), exactly as in
 // MPI_Alltoall(v), so results are byte-identical to the MPI library's for every datatype,
-// derived and non-contiguous ones included.
+// derived and non-contiguous ones included. ExecOptions::chunk_bytes splits large blocks
+// into messages the MPI library sends eagerly.
 //
 // Messages are point-to-point on `comm` with tag kTag, tokens with tags kTag + 1 ..
 // kTag + kTokenTags: pass a communicator of your own
@@ -32,6 +33,13 @@ using plan::sync_name;
 
 struct ExecOptions {
     Sync sync = Sync::Barrier;
+    /// > 0: a block travels as consecutive messages of at most this many bytes. Below the MPI
+    /// library's eager limit each goes out at once, where a larger message first waits for
+    /// the receiver's rendezvous reply, and on a congested fabric that reply queues behind the
+    /// data of the opposite direction (Open MPI over TCP: 64 KiB). Every rank must pass the
+    /// same value. Blocks are split only where every rank's datatypes are contiguous (one
+    /// MPI_Allreduce per call decides); otherwise, and with 0, every block is one message.
+    int chunk_bytes = 0;
 };
 
 /// Like MPI_Alltoall; `plan` must be the plan of this rank in `comm` (rank and size

@@ -200,6 +200,7 @@ enum Header {
     kPlanningUs,
     kSync,
     kMinBytes,
+    kChunkBytes,
     kCompare,
     kVTimeLimitUs,
     kVMinPiece,
@@ -241,6 +242,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
     if (rank == 0) {
         header[kSync] = static_cast<long long>(settings.sync);
         header[kMinBytes] = settings.min_bytes;
+        header[kChunkBytes] = settings.chunk_bytes;
         header[kCompare] = settings.compare;
         header[kVTimeLimitUs] = std::llround(std::min(settings.v_time_limit_s, 1e12) * 1e6);
         header[kVMinPiece] = settings.v_min_piece;
@@ -268,6 +270,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
     out.planning_ms = header[kPlanningUs] / 1000.0;
     out.exec.sync = static_cast<Sync>(header[kSync]);
     out.min_bytes = header[kMinBytes];
+    out.exec.chunk_bytes = static_cast<int>(header[kChunkBytes]);
     out.compare = header[kCompare] != 0;
     out.v_time_limit_s = static_cast<double>(header[kVTimeLimitUs]) / 1e6;
     out.v_min_piece = header[kVMinPiece];

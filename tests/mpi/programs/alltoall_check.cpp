@@ -4,12 +4,13 @@
 // Alltoallv with unequal counts and scattered displacements, on MPI_COMM_WORLD and on
 // split communicators.
 //
-// Usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK]]]
+// Usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK [CHUNK]]]]
 //   executor:    liquid::mpi::alltoall(v) with a plan built on every rank (DSatur over
 //                NETWORK, a spec, rank r on host r mod hosts; default a crossbar with two
 //                ranks per host, so frames also carry same-host pairs), frames kept apart
-//                by SYNC (links, barrier, none; default links), then once more with each
-//                other sync mode
+//                by SYNC (links, barrier, none; default links), blocks split into messages
+//                of CHUNK bytes (ExecOptions::chunk_bytes; default 0: whole), then once more
+//                with each other sync mode (28-byte blocks, in 12-byte pieces when CHUNK > 0)
 //   intercepted: MPI_Alltoall(v) itself (the interposer when it is preloaded), plus
 //                MPI_IN_PLACE calls (its fallback path)
 // Rank 0 prints "checks N failures F"; the exit code is 1 on any failure.
@@ -154,7 +155,8 @@ void check_communicator(MPI_Comm comm, const std::string& name, const std::vecto
             const auto send = random_bytes(static_cast<std::size_t>(size) * 28, rank);
             std::vector<char> got(send.size()), want(send.size());
             PMPI_Alltoall(send.data(), 7, MPI_INT, want.data(), 7, MPI_INT, comm);
-            liquid::mpi::alltoall(send.data(), 7, MPI_INT, got.data(), 7, MPI_INT, comm, plan, {sync});
+            liquid::mpi::alltoall(send.data(), 7, MPI_INT, got.data(), 7, MPI_INT, comm, plan,
+                                  {sync, exec.chunk_bytes > 0 ? 12 : 0});
             compare(comm, got, want, name + " " + liquid::mpi::sync_name(sync) + " sync");
         }
 }
@@ -165,7 +167,7 @@ int main(int argc, char** argv) {
     MPI_Init(&argc, &argv);
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode != "executor" && mode != "intercepted") {
-        std::fprintf(stderr, "usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK]]]\n");
+        std::fprintf(stderr, "usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK [CHUNK]]]]\n");
         MPI_Finalize();
         return 2;
     }
@@ -176,6 +178,7 @@ int main(int argc, char** argv) {
                 : sync == "barrier" ? liquid::mpi::Sync::Barrier
                                     : liquid::mpi::Sync::Links;
     if (argc > 4) network_spec = argv[4];
+    if (argc > 5) exec.chunk_bytes = std::stoi(argv[5]);
     int rank = 0, size = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -1,8 +1,6 @@
 // The frame loop shared by the executors (frame_loop.hpp).
 #include "frame_loop.hpp"
 
-#include <algorithm>
-
 namespace liquid::mpi {
 namespace {
 
@@ -33,14 +31,16 @@ int send_tokens(const plan::RankFrame& frame, MPI_Comm comm, std::vector<MPI_Req
 }  // namespace
 
 int post_bytes(bool send, char* buf, MPI_Aint bytes, int peer, int chunk, MPI_Comm comm, std::vector<MPI_Request>& requests) {
-    const MPI_Aint piece = chunk > 0 ? chunk : bytes;
-    for (MPI_Aint at = 0; at == 0 || at < bytes; at += piece) {
-        const int n = static_cast<int>(std::min(piece, bytes - at));
+    // Pieces of equal size (the first bytes % pieces one byte longer): a block just above
+    // the chunk goes as two halves, not as a chunk and a sliver.
+    const MPI_Aint pieces = chunk > 0 && bytes > chunk ? (bytes + chunk - 1) / chunk : 1;
+    for (MPI_Aint k = 0, at = 0; k < pieces; ++k) {
+        const int n = static_cast<int>(bytes / pieces + (k < bytes % pieces ? 1 : 0));
         requests.emplace_back();
         const int rc = send ? MPI_Isend(buf + at, n, MPI_BYTE, peer, kTag, comm, &requests.back())
                             : MPI_Irecv(buf + at, n, MPI_BYTE, peer, kTag, comm, &requests.back());
         if (rc != MPI_SUCCESS) return rc;
-        if (piece <= 0) break;
+        at += n;
     }
     return MPI_SUCCESS;
 }

@@ -17,8 +17,8 @@ namespace liquid::mpi {
 using PostFrame = std::function<int(std::size_t frame, std::vector<MPI_Request>& requests)>;
 
 /// Posts `bytes` bytes at `buf` to (send) or from `peer` as consecutive MPI_BYTE messages of
-/// at most `chunk` bytes (chunk <= 0: one message), appending to `requests`; the peer posts
-/// the same split, so the pieces match in order.
+/// at most `chunk` bytes and of equal sizes (chunk <= 0: one message), appending to
+/// `requests`; the peer posts the same split, so the pieces match in order.
 int post_bytes(bool send, char* buf, MPI_Aint bytes, int peer, int chunk, MPI_Comm comm, std::vector<MPI_Request>& requests);
 
 /// MPI_SUCCESS when `plan` is the plan of this rank in `comm`, else MPI_ERR_ARG.

@@ -19,7 +19,7 @@ TEST(InterposerEnvironment, Defaults) {
     const auto e = parse({});
     EXPECT_TRUE(e.problems.empty());
     EXPECT_EQ(e.sync, Sync::Links);
-    EXPECT_EQ(e.min_bytes, 262144);
+    EXPECT_EQ(e.min_bytes, 65536);
     EXPECT_FALSE(e.compare);
     EXPECT_EQ(e.time_limit_s, 2.0);
     EXPECT_EQ(e.v_time_limit_s, 0.5);

@@ -22,7 +22,7 @@ struct InterposerEnvironment {
     double time_limit_s = 2.0;          // LIQUID_TIME_LIMIT: seconds, finite, > 0, at most a year
     double v_time_limit_s = 0.5;        // LIQUID_V_TIME_LIMIT: seconds to plan one MPI_Alltoallv count matrix
     Sync sync = Sync::Links;            // LIQUID_SYNC: links, barrier, none
-    long long min_bytes = 262144;       // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
+    long long min_bytes = 65536;        // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
     long long v_min_piece = 65536;      // LIQUID_V_MIN_PIECE: smallest piece of a split MPI_Alltoallv message
     int chunk_bytes = 65280;            // LIQUID_CHUNK_BYTES: largest message a block travels in (0: whole blocks)
     bool compare = false;               // LIQUID_COMPARE=1: alternate liquid and the MPI library

@@ -35,6 +35,7 @@ struct Args {
     long long bytes = 0;
     std::string plan, network, sync = "none";
     long long check_memory = 64LL << 20;
+    int chunk_bytes = 0;  // ExecOptions::chunk_bytes
 };
 
 long long whole_number(const std::string& option, const std::string& text, long long lo, long long hi) {
@@ -61,7 +62,8 @@ Args parse(int argc, char** argv) {
         else if (k == "--network") a.network = v;
         else if (k == "--sync") a.sync = v;
         else if (k == "--check-memory") a.check_memory = whole_number(k, v, 0, 1LL << 40);
-        else throw InputError(k, "unknown option", "use --size, --plan, --sync, --network, --check-memory");
+        else if (k == "--chunk-bytes") a.chunk_bytes = static_cast<int>(whole_number(k, v, 0, 2147483647));
+        else throw InputError(k, "unknown option", "use --size, --plan, --sync, --network, --check-memory, --chunk-bytes");
     }
     if (a.bytes == 0) throw InputError("--size", "is required", "give the block size in bytes");
     if (a.sync != "none" && a.sync != "barrier" && a.sync != "links")
@@ -94,6 +96,7 @@ struct Run {
         o.sync = args.sync == "barrier" ? liquid::mpi::Sync::Barrier
                  : args.sync == "links" ? liquid::mpi::Sync::Links
                                         : liquid::mpi::Sync::None;
+        o.chunk_bytes = args.chunk_bytes;
         return liquid::mpi::alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, comm, *plan, o);
     }
 };

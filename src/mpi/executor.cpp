@@ -59,37 +59,25 @@ int run(const Blocks& send, const Blocks& recv, bool uniform, MPI_Comm comm, con
                               recv.count_of(self), recv.type, self, kTag, comm, MPI_STATUS_IGNORE);
         if (rc != MPI_SUCCESS) return rc;
     }
-    auto post_receives = [&](std::size_t f, std::vector<MPI_Request>& requests) -> int {
-        for (int p : plan.frames[f].recv_from) {
-            if (recv.empty(p)) continue;
-            if (split) {
-                char* at = const_cast<char*>(recv.at(p));
-                if (int rc = post_bytes(false, at, recv.bytes_of(p), p, options.chunk_bytes, comm, requests); rc != MPI_SUCCESS)
-                    return rc;
-                continue;
-            }
-            requests.emplace_back();
-            int rc = MPI_Irecv(const_cast<char*>(recv.at(p)), recv.count_of(p), recv.type, p, kTag, comm, &requests.back());
-            if (rc != MPI_SUCCESS) return rc;
-        }
-        return MPI_SUCCESS;
+    // Block p of the send buffer to rank p (or of the receive buffer from it): one message
+    // of its datatype, or its bytes in pieces.
+    auto post_block = [&](bool sending, int p, std::vector<MPI_Request>& requests) -> int {
+        const Blocks& b = sending ? send : recv;
+        if (b.empty(p)) return MPI_SUCCESS;
+        char* at = const_cast<char*>(b.at(p));
+        if (split) return post_bytes(sending, at, b.bytes_of(p), p, options.chunk_bytes, comm, requests);
+        requests.emplace_back();
+        return sending ? MPI_Isend(at, b.count_of(p), b.type, p, kTag, comm, &requests.back())
+                       : MPI_Irecv(at, b.count_of(p), b.type, p, kTag, comm, &requests.back());
     };
-    auto post_sends = [&](std::size_t f, std::vector<MPI_Request>& requests) -> int {
-        for (int p : plan.frames[f].send_to) {
-            if (send.empty(p)) continue;
-            if (split) {
-                char* at = const_cast<char*>(send.at(p));
-                if (int rc = post_bytes(true, at, send.bytes_of(p), p, options.chunk_bytes, comm, requests); rc != MPI_SUCCESS)
-                    return rc;
-                continue;
-            }
-            requests.emplace_back();
-            int rc = MPI_Isend(send.at(p), send.count_of(p), send.type, p, kTag, comm, &requests.back());
-            if (rc != MPI_SUCCESS) return rc;
-        }
-        return MPI_SUCCESS;
+    auto post_all = [&](bool sending) {
+        return [&, sending](std::size_t f, std::vector<MPI_Request>& requests) -> int {
+            for (int p : sending ? plan.frames[f].send_to : plan.frames[f].recv_from)
+                if (int rc = post_block(sending, p, requests); rc != MPI_SUCCESS) return rc;
+            return MPI_SUCCESS;
+        };
     };
-    return run_frames(plan, comm, options, post_receives, post_sends);
+    return run_frames(plan, comm, options, post_all(false), post_all(true));
 }
 
 int own_rank(MPI_Comm comm) {

@@ -82,13 +82,10 @@ InterposerEnvironment parse_interposer_environment(const std::function<const cha
             "give a whole number from 0 to 1e15 (0: plan every size)");
     if (const std::string b = get("LIQUID_V_MIN_PIECE"); !b.empty() && !parse_whole(b, 1, kMaxBytes, e.v_min_piece))
         bad("LIQUID_V_MIN_PIECE", quoted(b) + " is not a piece size in bytes", "give a whole number from 1 to 1e15 (e.g. 65536)");
-    if (const std::string b = get("LIQUID_CHUNK_BYTES"); !b.empty()) {
-        long long c = 0;
-        if (parse_whole(b, 0, std::numeric_limits<int>::max(), c)) e.chunk_bytes = static_cast<int>(c);
-        else
-            bad("LIQUID_CHUNK_BYTES", quoted(b) + " is not a message size in bytes",
-                "give a whole number from 0 to 2147483647 (0: every block as one message)");
-    }
+    if (const std::string b = get("LIQUID_CHUNK_BYTES");
+        !b.empty() && !parse_whole(b, 0, std::numeric_limits<int>::max(), e.chunk_bytes))
+        bad("LIQUID_CHUNK_BYTES", quoted(b) + " is not a message size in bytes",
+            "give a whole number from 0 to 2147483647 (0: every block as one message)");
     if (const std::string c = get("LIQUID_COMPARE"); !c.empty()) {
         if (c == "0" || c == "1") e.compare = c == "1";
         else bad("LIQUID_COMPARE", quoted(c) + " is neither 0 nor 1", "give 1 to alternate liquid and the MPI library, 0 not to");

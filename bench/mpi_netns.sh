@@ -15,7 +15,8 @@
 #   --cable-rate MBIT    the inter-switch cable, Mbit/s (default: --rate)
 #   --buffer deep|KB     tbf queue limit of every switch egress port and of the
 #                        inter-switch cable: deep (400 ms of queue) or KB (e.g. 16)
-#   --cc NAME            TCP congestion control in every namespace (default bbr)
+#   --cc NAME            TCP congestion control in every namespace (default bbr; one the
+#                        host lists in net.ipv4.tcp_allowed_congestion_control)
 #   --min B --max B      block sizes, doubling (default 1 .. 1048576)
 #   --sizes B,B,...      block sizes, instead of --min/--max
 #   --iterations N       measured calls per row, >= 5 (default 5); medians
@@ -131,6 +132,9 @@ if ! grep -qw "$CC" /proc/sys/net/ipv4/tcp_available_congestion_control; then
   grep -qw "$CC" /proc/sys/net/ipv4/tcp_available_congestion_control ||
     die "--cc '$CC': not available in this kernel (available: $(cat /proc/sys/net/ipv4/tcp_available_congestion_control))"
 fi
+# A network namespace may only make an algorithm its default if the host allows it.
+grep -qw "$CC" /proc/sys/net/ipv4/tcp_allowed_congestion_control ||
+  die "--cc '$CC': the kernel lets network namespaces use only the algorithms in net.ipv4.tcp_allowed_congestion_control ($(cat /proc/sys/net/ipv4/tcp_allowed_congestion_control)); pick one of them or add it there (sysctl -w net.ipv4.tcp_allowed_congestion_control='$(cat /proc/sys/net/ipv4/tcp_allowed_congestion_control) $CC')"
 
 P="lq$$"                      # prefix of every namespace and veth this run creates
 WORK=$(mktemp -d)

@@ -3,7 +3,8 @@
 # tbf-throttled veths, the rsh agent into namespaces, mpirun across them — by running
 # bench/mpi_netns.sh's calibration alone on 1 + 1 hosts (one 1 MiB flow). Asserts the flow
 # arrived and was throttled (at most 102 % of the 100 Mbit/s path: tbf works), and that
-# the script removed every namespace it created. Exit 77 (skipped) where the script
+# the script removed every namespace it created, and that a congestion control the kernel
+# keeps from namespaces is refused with exit 2. Exit 77 (skipped) where the script
 # cannot run: not root, no ip/tc/mpirun, or LIQUID_SANITIZED=1.
 set -uo pipefail
 BUILD=$1
@@ -24,4 +25,16 @@ fraction=$(sed -n 's/^# calibration: .* MB\/s, \([0-9.]*\) of the 100 Mbit\/s pa
 [ -n "$fraction" ] || { echo "FAIL: no calibration line"; exit 1; }
 awk -v f="$fraction" 'BEGIN { exit !(f > 0 && f <= 1.02) }' ||
   { echo "FAIL: one flow reached $fraction of the throttled path's rate (expected 0 < f <= 1.02)"; exit 1; }
+# An algorithm the kernel has but keeps from network namespaces is refused up front, by name.
+read -ra available </proc/sys/net/ipv4/tcp_available_congestion_control
+for cc in "${available[@]}"; do
+  grep -qw "$cc" /proc/sys/net/ipv4/tcp_allowed_congestion_control && continue
+  bash "$HERE/../mpi_netns.sh" --build "$BUILD" --hosts 1+1 --cc "$cc" --check-only >"$OUT" 2>&1
+  rc=$?
+  if [ $rc != 2 ] || ! grep -q "tcp_allowed_congestion_control" "$OUT"; then
+    cat "$OUT"; echo "FAIL: --cc $cc (not allowed in namespaces) exited with $rc, not 2 naming the setting"; exit 1
+  fi
+  echo "PASS: --cc $cc refused (not in tcp_allowed_congestion_control)"
+  break
+done
 echo "PASS: one flow at $fraction of the path rate, no namespace left"

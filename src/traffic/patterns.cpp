@@ -27,6 +27,17 @@ void require_hosts(const Network& net, const std::vector<int>& set, const char* 
             throw InputError(std::string("pattern ") + role, "node is not a host", "list host names only");
 }
 
+/// The transfers all_to_all makes: every (sender, receiver) pair, less a host's pair with
+/// itself unless include_self.
+long long pair_count(const Network& net, const std::vector<int>& senders, const std::vector<int>& receivers, bool include_self) {
+    long long pairs = static_cast<long long>(senders.size()) * static_cast<long long>(receivers.size());
+    if (include_self) return pairs;
+    std::vector<int> receives(static_cast<std::size_t>(net.node_count()), 0);
+    for (int r : receivers) ++receives[static_cast<std::size_t>(r)];
+    for (int s : senders) pairs -= receives[static_cast<std::size_t>(s)];
+    return pairs;
+}
+
 void require_size(long long transfers, const std::string& pattern) {
     if (transfers > kMaxPatternTransfers)
         throw InputError("pattern " + pattern,
@@ -213,7 +224,7 @@ Traffic make_pattern(const Network& net, const PatternSpec& spec) {
     require_hosts(net, senders, "senders");
     require_hosts(net, receivers, "receivers");
     if (spec.name == "all-to-all" || spec.name == "half-to-half") {
-        require_size(static_cast<long long>(senders.size()) * static_cast<long long>(receivers.size()), spec.name);
+        require_size(pair_count(net, senders, receivers, spec.include_self), spec.name);
         return all_to_all(net, senders, receivers, spec.include_self, spec.size);
     }
     if (spec.name == "permutation") return permutation(net, senders, receivers, spec.seed, spec.size);

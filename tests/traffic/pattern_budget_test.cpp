@@ -2,6 +2,9 @@
 // spent --time-limit ends it with Interrupted / OutOfTime, never a partial traffic.
 #include <gtest/gtest.h>
 
+#include <string>
+
+#include "liquid/base/error.hpp"
 #include "liquid/base/time_budget.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/traffic/patterns.hpp"
@@ -19,6 +22,23 @@ TEST(PatternBudget, StopAndTimeBudgetEndTheRouting) {
     EXPECT_THROW(make_pattern(net, PatternSpec{}), OutOfTime);
     clear_time_budget();
     EXPECT_EQ(make_pattern(net, PatternSpec{}).size(), 64 * 63);
+}
+
+// The refusal names the transfers the pattern would really make: a host sends to itself
+// only with include_self.
+TEST(PatternBudget, TheLimitCountsThePairsTheAllToAllMakes) {
+    const Network net = make_crossbar(2049);  // 2049 * 2048 pairs: just over kMaxPatternTransfers
+    for (const bool self : {false, true}) {
+        PatternSpec spec;
+        spec.include_self = self;
+        try {
+            make_pattern(net, spec);
+            ADD_FAILURE() << "an all-to-all over 2049 hosts was not refused";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(self ? "4198401 transfers" : "4196352 transfers"), std::string::npos)
+                << e.what();
+        }
+    }
 }
 
 }  // namespace

@@ -16,10 +16,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench_cli.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/schedule.hpp"
@@ -29,13 +29,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-std::vector<int> numbers(const std::string& csv) {
-    std::vector<int> v;
-    std::istringstream in(csv);
-    for (std::string x; std::getline(in, x, ',');) v.push_back(std::stoi(x));
-    return v;
-}
 
 /// `count` hosts of `net` drawn by a seeded shuffle (std::mt19937_64: the same on every machine).
 std::vector<int> random_hosts(const liquid::Network& net, int count, int seed) {
@@ -73,48 +66,60 @@ void run_case(const liquid::Network& net, const std::string& label, int ranks, i
     std::fflush(stdout);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
     double limit = 10;
     std::vector<int> ranks{64, 128, 256, 512}, seeds{1, 2, 3};
     bool baselines = true;
     std::vector<std::string> fabrics;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--time-limit" && i + 1 < argc) limit = std::atof(argv[++i]);
-        else if (a == "--ranks" && i + 1 < argc) ranks = numbers(argv[++i]);
-        else if (a == "--seeds" && i + 1 < argc) seeds = numbers(argv[++i]);
-        else if (a == "--no-baselines") baselines = false;
-        else fabrics.push_back(a);
+};
+
+void add_options(CLI::App& app, Options& o) {
+    liquid::bench::add_time_limit(app, o.limit, "time limit of the default method per case, seconds");
+    liquid::bench::add_count_list(app, "--ranks", o.ranks, "rank counts (random hosts per case); larger than a fabric: skipped");
+    liquid::bench::add_count_list(app, "--seeds", o.seeds, "seeds of the host draw");
+    app.add_flag_callback(
+        "--no-baselines", [&o] { o.baselines = false; }, "skip DSatur alone and round-robin alone");
+    app.add_option("FABRIC", o.fabrics, "network spec or file (fat-tree:4,5, a network JSON, ibnetdiscover:TOPOLOGY,LFTS, ...)");
+}
+
+/// The cases of one fabric, each in a forked child.
+void run_fabric(const std::string& spec, const Options& o) {
+    const liquid::Network net = liquid::load_network(spec);
+    // Imported fabrics are named after their topology file; two routings of one fabric
+    // are told apart by the spec (its LFT dump's folder names the routing).
+    const std::string label = net.name().empty() || spec.rfind("ibnetdiscover:", 0) == 0 ? spec : net.name();
+    for (int n : o.ranks) {
+        if (n > static_cast<int>(net.hosts().size())) continue;
+        for (int seed : o.seeds) {
+            std::fflush(stdout);
+            const pid_t child = fork();
+            if (child == 0) {
+                run_case(net, label, n, seed, o.limit, o.baselines);
+                std::_Exit(0);
+            }
+            int status = 0;
+            rusage use{};
+            wait4(child, &status, 0, &use);
+            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) std::printf("| %s | %d | %d | failed |", label.c_str(), n, seed);
+            // The memory column ends the row the child printed.
+            std::printf(" %ld |\n", use.ru_maxrss / 1024);
+        }
     }
+}
+
+int run_all(const Options& o) {
     std::printf(
         "| fabric | ranks | seed | transfers | Λ | length | lower bound | proven | by | traffic (s) | schedule (s) | "
         "DSatur alone | round-robin alone | memory (MB) |\n");
     std::printf("|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
-    for (const std::string& spec : fabrics) {
-        const liquid::Network net = liquid::load_network(spec);
-        // Imported fabrics are named after their topology file; two routings of one fabric
-        // are told apart by the spec (its LFT dump's folder names the routing).
-        const std::string label = net.name().empty() || spec.rfind("ibnetdiscover:", 0) == 0 ? spec : net.name();
-        for (int n : ranks) {
-            if (n > static_cast<int>(net.hosts().size())) continue;
-            for (int seed : seeds) {
-                std::fflush(stdout);
-                const pid_t child = fork();
-                if (child == 0) {
-                    run_case(net, label, n, seed, limit, baselines);
-                    std::_Exit(0);
-                }
-                int status = 0;
-                rusage use{};
-                wait4(child, &status, 0, &use);
-                if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-                    std::printf("| %s | %d | %d | failed |", label.c_str(), n, seed);
-                // The memory column ends the row the child printed.
-                std::printf(" %ld |\n", use.ru_maxrss / 1024);
-            }
-        }
-    }
+    for (const std::string& spec : o.fabrics) run_fabric(spec, o);
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return liquid::bench::run(argc, argv, "bench_fragments",
+                              "The all-to-all among random hosts of a large fabric: the default method, DSatur and round-robin",
+                              add_options, run_all);
 }

@@ -14,11 +14,11 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <iostream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "bench_cli.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/io/traffic_file.hpp"
 #include "liquid/net/swiss_t1_network.hpp"
@@ -181,36 +181,46 @@ void print_summary(const std::vector<Row>& rows, double time_limit) {
     }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
     double time_limit = 10;
     int every = 1;
     std::string csv = "peers.csv";
     std::vector<std::string> ring_arc_files;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string a = argv[i];
-        if (a == "--time-limit") time_limit = std::stod(argv[i + 1]);
-        else if (a == "--every") every = std::max(1, std::stoi(argv[i + 1]));
-        else if (a == "--csv") csv = argv[i + 1];
-        else if (a == "--ring-arcs") ring_arc_files.push_back(argv[i + 1]);
-        else {
-            std::cerr << "usage: bench_peers [--time-limit S] [--every K] [--csv FILE] [--ring-arcs FILE.traffic ...]\n";
-            return 2;
-        }
-    }
-    std::vector<Instance> all = instances(every, ring_arc_files);
+};
+
+void add_options(CLI::App& app, Options& o) {
+    bench::add_time_limit(app, o.time_limit, "time limit per solve, seconds");
+    app.add_option("--every", o.every, "keep every K-th testbed pattern (by ascending liquid throughput); 1 = all 363")
+        ->transform(bench::whole_number(1))
+        ->capture_default_str();
+    app.add_option("--csv", o.csv, "CSV file of one row per (instance, method)")->type_name("FILE")->capture_default_str();
+    // One file per --ring-arcs, as before: the option is given once per file.
+    app.add_option("--ring-arcs", o.ring_arc_files, "link-set traffic added to the ring-arc family (the option once per file)")
+        ->type_name("FILE.traffic")
+        ->allow_extra_args(false);
+}
+
+int run_all(const Options& o) {
+    std::vector<Instance> all = instances(o.every, o.ring_arc_files);
     for (Instance& i : all) i.dsatur_length = sched::dsatur_schedule(i.traffic).length();
     const bool terminal = ::isatty(2) != 0;
     std::vector<Row> rows;
     for (std::size_t i = 0; i < all.size(); ++i) {
-        for (const Peer& p : kMethods) rows.push_back(run(all[i], p, time_limit));
+        for (const Peer& p : kMethods) rows.push_back(run(all[i], p, o.time_limit));
         if (terminal) std::fprintf(stderr, "\rbench_peers: %zu/%zu instances", i + 1, all.size());
     }
     if (terminal) std::fprintf(stderr, "\n");
-    write_csv(csv, rows);
+    write_csv(o.csv, rows);
     std::printf("bench_peers: %zu instances (testbed: every %d-th of the distinct-throughput patterns), CSV %s\n\n", all.size(),
-                every, csv.c_str());
-    print_summary(rows, time_limit);
+                o.every, o.csv.c_str());
+    print_summary(rows, o.time_limit);
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return bench::run(argc, argv, "bench_peers",
+                      "The default method against the MILP (CBC, GLPK) and SAT peers: wall times, every answer verified",
+                      add_options, run_all);
 }

@@ -15,10 +15,10 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <iostream>
 #include <string>
 #include <vector>
 
+#include "bench_cli.hpp"
 #include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/sched/ring_arcs.hpp"
 #include "liquid/sched/schedule.hpp"
@@ -120,28 +120,29 @@ void print_table(const std::vector<Row>& rows, std::size_t patterns) {
     }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
     double time_limit = 0.5;
     int every = 1;
     std::string csv = "strategies.csv";
-    PivotRule pivot = PivotRule::Constrained;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string a = argv[i];
-        if (a == "--time-limit") time_limit = std::stod(argv[i + 1]);
-        else if (a == "--every") every = std::max(1, std::stoi(argv[i + 1]));
-        else if (a == "--csv") csv = argv[i + 1];
-        else if (a == "--pivot") pivot = parse_pivot_rule(argv[i + 1]);
-        else {
-            std::cerr << "usage: bench_strategies [--time-limit S] [--every K] [--pivot lowest-index|constrained] [--csv FILE]\n";
-            return 2;
-        }
-    }
+    std::string pivot = "constrained";
+};
+
+void add_options(CLI::App& app, Options& o) {
+    bench::add_time_limit(app, o.time_limit, "time limit per liquid search, seconds");
+    app.add_option("--every", o.every, "keep every K-th of the 363 Swiss-T1 representatives; 1 = all")
+        ->transform(bench::whole_number(1))
+        ->capture_default_str();
+    // Checked by parse_pivot_rule when the run starts (an unknown name exits 2 there).
+    app.add_option("--pivot", o.pivot, "pivot rule of the searches: lowest-index or constrained")->capture_default_str();
+    app.add_option("--csv", o.csv, "CSV file of one row per (pattern, strategy)")->type_name("FILE")->capture_default_str();
+}
+
+int run_all(const Options& o) {
+    const PivotRule pivot = parse_pivot_rule(o.pivot);
     const Network t1 = make_swiss_t1();
     const auto sweep = testbed::sweep_distinct_throughputs(t1, 0);
     std::vector<Instance> t1_patterns, ring_arcs;
-    for (std::size_t i = 0; i < sweep.representatives.size(); i += static_cast<std::size_t>(every)) {
+    for (std::size_t i = 0; i < sweep.representatives.size(); i += static_cast<std::size_t>(o.every)) {
         const auto& a = sweep.representatives[i].allocation;
         t1_patterns.push_back({"t1-" + a.label(), testbed::allocation_traffic(t1, a)});
     }
@@ -161,7 +162,7 @@ int main(int argc, char** argv) {
         for (const Instance& inst : family) {
             Answer seen = Answer::Stopped;
             for (std::size_t v = 0; v < kVariants.size(); ++v) {
-                rows.push_back(run(inst.name, inst.traffic, v, pivot, time_limit));
+                rows.push_back(run(inst.name, inst.traffic, v, pivot, o.time_limit));
                 const Row& r = rows.back();
                 unverified += !r.verified;
                 if (r.answer != Answer::Stopped) {
@@ -176,14 +177,22 @@ int main(int argc, char** argv) {
     };
     const std::vector<Row> testbed_rows = run_family(t1_patterns), ring_rows = run_family(ring_arcs);
     if (terminal) std::fprintf(stderr, "\n");
-    write_csv(csv, all);
-    std::printf("bench_strategies: liquid search only, %.2f s per search, pivot %s, CSV %s\n", time_limit, pivot_rule_name(pivot),
-                csv.c_str());
+    write_csv(o.csv, all);
+    std::printf("bench_strategies: liquid search only, %.2f s per search, pivot %s, CSV %s\n", o.time_limit,
+                pivot_rule_name(pivot), o.csv.c_str());
     std::printf("answers that disagree between strategies: %zu; found schedules failing the verifier: %zu\n\n", disagree,
                 unverified);
-    std::printf("%zu Swiss-T1 patterns (every %d-th of the 363 representatives):\n\n", t1_patterns.size(), every);
+    std::printf("%zu Swiss-T1 patterns (every %d-th of the 363 representatives):\n\n", t1_patterns.size(), o.every);
     print_table(testbed_rows, t1_patterns.size());
     std::printf("\n%zu ring-arc traffics (12 small seeded ones, then bench/sched.cpp's four):\n\n", ring_arcs.size());
     print_table(ring_rows, ring_arcs.size());
     return disagree || unverified ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return bench::run(argc, argv, "bench_strategies",
+                      "The liquid-search strategies of ICON'04 §7.1-7.3 side by side on the Swiss-T1 patterns and ring arcs",
+                      add_options, run_all);
 }

@@ -22,10 +22,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <string>
 #include <vector>
 
+#include "bench_cli.hpp"
 #include "liquid/base/rng.hpp"
 #include "liquid/net/swiss_t1_network.hpp"
 #include "liquid/testbed/experiment.hpp"
@@ -104,24 +104,26 @@ void print_row(const char* what, const Score& s) {
     else std::printf("- |\n");
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+struct Options {
     std::uint64_t seed = 1;
     int steps = 300, top = 3, threads = 0;
     double time_limit = 2;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string a = argv[i];
-        if (a == "--seed") seed = std::stoull(argv[i + 1]);
-        else if (a == "--steps") steps = std::max(0, std::stoi(argv[i + 1]));
-        else if (a == "--top") top = std::max(0, std::stoi(argv[i + 1]));
-        else if (a == "--time-limit") time_limit = std::stod(argv[i + 1]);
-        else if (a == "--threads") threads = std::stoi(argv[i + 1]);
-        else {
-            std::cerr << "usage: bench_t1_tables [--seed S] [--steps N] [--top K] [--time-limit S] [--threads T]\n";
-            return 2;
-        }
-    }
+};
+
+void add_options(CLI::App& app, Options& o) {
+    app.add_option("--seed", o.seed, "seed of the walk")->transform(bench::whole_number<std::uint64_t>(0))->capture_default_str();
+    app.add_option("--steps", o.steps, "steps of the walk")->transform(bench::whole_number(0))->capture_default_str();
+    app.add_option("--top", o.top, "fitting tables closest on the skeleton share whose DSatur loss split is computed")
+        ->transform(bench::whole_number(0))
+        ->capture_default_str();
+    bench::add_time_limit(app, o.time_limit, "time limit per representative of the DSatur loss split, seconds");
+    app.add_option("--threads", o.threads, "worker threads (0 = all cores)")
+        ->transform(bench::whole_number(0, 1024))
+        ->capture_default_str();
+}
+
+int run_all(const Options& o) {
+    const auto& [seed, steps, top, threads, time_limit] = o;
     const bool terminal = ::isatty(2) != 0;
     Score base = score_cheap(swiss_t1_reconstructed_routes(), threads);
     score_dsatur(base, time_limit, threads);
@@ -184,4 +186,12 @@ int main(int argc, char** argv) {
     for (int k = 0; k < top && k < static_cast<int>(fitting.size()); ++k)
         std::printf("sample best %d: %s\n", k + 1, table_text(fitting[static_cast<std::size_t>(k)].routes).c_str());
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return bench::run(argc, argv, "bench_t1_tables",
+                      "Which Swiss-T1 routing tables fit the papers' published aggregates? A seeded walk over the 4^24 tables",
+                      add_options, run_all);
 }

@@ -9,14 +9,14 @@
 //   bench_weighted [--time-limit S] [--seed N] [--networks a,b] [--repeat R]
 // With --repeat R every instance is solved R times and the median solve time is reported.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "bench_cli.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/sched/weighted.hpp"
 #include "liquid/traffic/byte_load.hpp"
@@ -103,32 +103,46 @@ double median(std::vector<double> v) {
     return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
-}  // namespace
+/// The specs of `--networks`. Specs contain commas (fat-tree:4,3): split at commas followed by a letter.
+std::vector<std::string> network_specs(const std::string& networks) {
+    std::vector<std::string> specs;
+    std::string cur;
+    for (std::size_t k = 0; k < networks.size(); ++k) {
+        if (networks[k] == ',' && k + 1 < networks.size() && std::isalpha(static_cast<unsigned char>(networks[k + 1]))) {
+            specs.push_back(cur), cur.clear();
+        } else {
+            cur += networks[k];
+        }
+    }
+    if (!cur.empty()) specs.push_back(cur);
+    return specs;
+}
 
-int main(int argc, char** argv) {
+struct Options {
     double time_limit = 2;
     std::uint64_t seed = 1;
     int repeat = 1;
     std::string networks = "crossbar:32,fat-tree:4,3,torus:6x6,swiss-t1";
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--time-limit")) time_limit = std::stod(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--seed")) seed = std::stoull(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--repeat")) repeat = std::stoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--networks")) networks = argv[i + 1];
-    }
-    std::vector<std::string> specs;
-    {
-        // Specs contain commas (fat-tree:4,3): split at commas followed by a letter.
-        std::string cur;
-        for (std::size_t k = 0; k < networks.size(); ++k) {
-            if (networks[k] == ',' && k + 1 < networks.size() && std::isalpha(static_cast<unsigned char>(networks[k + 1]))) {
-                specs.push_back(cur), cur.clear();
-            } else {
-                cur += networks[k];
-            }
-        }
-        if (!cur.empty()) specs.push_back(cur);
-    }
+};
+
+void add_options(CLI::App& app, Options& o) {
+    bench::add_time_limit(app, o.time_limit, "time limit of each solve, seconds");
+    app.add_option("--seed", o.seed, "seed of the traffics and of the solver")
+        ->transform(bench::whole_number<std::uint64_t>(0))
+        ->capture_default_str();
+    // An empty list would leave no rows, and the summary takes their largest gap.
+    app.add_option("--networks", o.networks, "network specs separated by commas")
+        ->check([](const std::string& text) { return network_specs(text).empty() ? "give at least one network spec" : ""; })
+        ->type_name("LIST")
+        ->capture_default_str();
+    app.add_option("--repeat", o.repeat, "solves per instance (the median solve time is reported)")
+        ->transform(bench::whole_number(1))
+        ->capture_default_str();
+}
+
+int run_all(const Options& o) {
+    const auto& [time_limit, seed, repeat, networks] = o;
+    const std::vector<std::string> specs = network_specs(networks);
     using Family = Matrix (*)(int, std::int64_t, std::mt19937_64&);
     const std::vector<std::pair<const char*, Family>> families{{"moe", moe}, {"sparse", sparse}, {"fft", fft}, {"hot", hot}};
     std::printf("seed %llu, time limit %.3g s, repeat %d\n\n", static_cast<unsigned long long>(seed), time_limit, repeat);
@@ -184,4 +198,12 @@ int main(int argc, char** argv) {
                     *std::min_element(vs_eclipse.begin(), vs_eclipse.end()));
     std::printf("solve time median %.0f ms, largest %.0f ms\n", median(times), *std::max_element(times.begin(), times.end()));
     return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return bench::run(argc, argv, "bench_weighted",
+                      "Weighted traffics (MoE, sparse Alltoallv, uneven FFT, hot receiver) scheduled to the byte-load bound T*",
+                      add_options, run_all);
 }

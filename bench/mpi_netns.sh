@@ -13,6 +13,9 @@
 #   --hosts L+R          hosts on switch sa + hosts on switch sb (default 3+3)
 #   --rate MBIT          host cables, Mbit/s (default 100)
 #   --cable-rate MBIT    the inter-switch cable, Mbit/s (default: --rate)
+#   --nic-rate MBIT      what a host's NIC sends at, Mbit/s (default: --rate); a little
+#                        under --rate paces the hosts, leaving the switch ports room
+#                        for the ACKs that share them with a full-rate message
 #   --buffer deep|KB     tbf queue limit of every switch egress port and of the
 #                        inter-switch cable: deep (400 ms of queue) or KB (e.g. 16)
 #   --cc NAME            TCP congestion control in every namespace (default bbr; one the
@@ -47,7 +50,7 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-BUILD=build HOSTS=3+3 RATE=100 CABLE_RATE="" BUFFER=deep CC=bbr MIN=1 MAX=1048576 SIZES="" ITERATIONS=5
+BUILD=build HOSTS=3+3 RATE=100 CABLE_RATE="" NIC_RATE="" BUFFER=deep CC=bbr MIN=1 MAX=1048576 SIZES="" ITERATIONS=5
 SYNC_MODES="none barrier" ALGORITHMS="1 2 3 4" METHOD=optimal JSON="" CHECK_ONLY=0 CHECK_BYTES=4194304 RUN_TIMEOUT=900
 ALLTOALLV="" TOKEN_BYTES=4096,16384,65536 TOKENS=256 SEED=1
 
@@ -59,6 +62,7 @@ while [ $# -gt 0 ]; do
     --hosts) need_value "$@"; HOSTS=$2; shift 2 ;;
     --rate) need_value "$@"; RATE=$2; shift 2 ;;
     --cable-rate) need_value "$@"; CABLE_RATE=$2; shift 2 ;;
+    --nic-rate) need_value "$@"; NIC_RATE=$2; shift 2 ;;
     --buffer) need_value "$@"; BUFFER=$2; shift 2 ;;
     --cc) need_value "$@"; CC=$2; shift 2 ;;
     --min) need_value "$@"; MIN=$2; shift 2 ;;
@@ -82,13 +86,14 @@ while [ $# -gt 0 ]; do
     *) die "unknown option '$1' (see --help)" ;;
   esac
 done
-CABLE_RATE=${CABLE_RATE:-$RATE}
+CABLE_RATE=${CABLE_RATE:-$RATE} NIC_RATE=${NIC_RATE:-$RATE}
 is_int() { [[ $1 =~ ^[0-9]+$ ]] && [ "$1" -ge "$2" ]; }
 [[ $HOSTS =~ ^([0-9]+)\+([0-9]+)$ ]] || die "--hosts '$HOSTS': give L+R, e.g. 3+3 or 4+4"
 LEFT=${BASH_REMATCH[1]} RIGHT=${BASH_REMATCH[2]}
 [ "$LEFT" -ge 1 ] && [ "$RIGHT" -ge 1 ] && [ $((LEFT + RIGHT)) -le 40 ] || die "--hosts '$HOSTS': 1 to 40 hosts, at least one per switch"
 is_int "$RATE" 1 || die "--rate '$RATE': give Mbit/s, a whole number >= 1"
 is_int "$CABLE_RATE" 1 || die "--cable-rate '$CABLE_RATE': give Mbit/s, a whole number >= 1"
+is_int "$NIC_RATE" 1 || die "--nic-rate '$NIC_RATE': give Mbit/s, a whole number >= 1"
 [ "$BUFFER" = deep ] || is_int "$BUFFER" 2 || die "--buffer '$BUFFER': give deep or KB >= 2 (e.g. 128, 64, 32, 16)"
 is_int "$ITERATIONS" 5 || die "--iterations '$ITERATIONS': give >= 5 (the tables are medians)"
 is_int "$MIN" 1 && is_int "$MAX" "$MIN" || die "--min/--max: give 1 <= MIN <= MAX bytes"
@@ -152,18 +157,31 @@ trap 'exit 130' INT TERM
 # The network, as liquid reads it: hosts n1..nL on sa, the others on sb.
 N=$((LEFT + RIGHT))
 NET="$WORK/network.json"
-python3 - "$NET" "$LEFT" "$RIGHT" "$RATE" "$CABLE_RATE" <<'PY'
+python3 - "$NET" "$LEFT" "$RIGHT" "$RATE" "$CABLE_RATE" "$NIC_RATE" <<'PY'
 import json, sys
-path, left, right, rate, cable = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+path, left, right, rate, cable, nic = sys.argv[1], *map(int, sys.argv[2:7])
 hosts = [f"n{i}" for i in range(1, left + right + 1)]
+switch_of = {h: "sa" if i < left else "sb" for i, h in enumerate(hosts)}
 doc = {"name": f"two-switch-{left}+{right}",
-       "comment": f"bench/mpi_netns.sh: n1-n{left} on switch sa, the others on sb, host cables {rate} Mbit/s, inter-switch cable {cable} Mbit/s",
-       "rate": rate * 125000, "hosts": hosts, "switches": ["sa", "sb"],
-       "cables": [[h, "sa" if i < left else "sb"] for i, h in enumerate(hosts)]}
+       "comment": f"bench/mpi_netns.sh: n1-n{left} on switch sa, the others on sb, host cables {rate} Mbit/s "
+                  f"(hosts send at {nic}), inter-switch cable {cable} Mbit/s",
+       "rate": rate * 125000, "hosts": hosts, "switches": ["sa", "sb"], "cables": [], "links": []}
+def link(a, b, mbit):
+    doc["links"].append({"from": a, "to": b, "rate": mbit * 125000})
+for h, sw in switch_of.items():
+    if nic == rate:
+        doc["cables"].append([h, sw])
+    else:
+        link(h, sw, nic)
+        link(sw, h, rate)
 if cable == rate:
     doc["cables"].append(["sa", "sb"])
 else:
-    doc["links"] = [{"from": "sa", "to": "sb", "rate": cable * 125000}, {"from": "sb", "to": "sa", "rate": cable * 125000}]
+    link("sa", "sb", cable)
+    link("sb", "sa", cable)
+for key in ("cables", "links"):
+    if not doc[key]:
+        del doc[key]
 json.dump(doc, open(path, "w"), indent=1)
 PY
 
@@ -187,9 +205,10 @@ throttle() {
 }
 # A cable from namespace $1 (interface $2, address $3 or "" for a bridge port) to the
 # bridge of switch namespace $4 (its port $5). $6 = rate (Mbit/s, 0 = not throttled), $7 =
-# the queue of the switch port (the end in $1 is a host's NIC: deep, unless $1 is a switch).
+# the queue of the switch port (the end in $1 is a host's NIC: deep, unless $1 is a switch),
+# $8 = the rate the end in $1 sends at (default $6).
 cable() {
-  local ns=$1 ifc=$2 addr=$3 sw=$4 port=$5 rate=$6 queue=$7
+  local ns=$1 ifc=$2 addr=$3 sw=$4 port=$5 rate=$6 queue=$7 send=${8:-$6}
   ip link add "$P$ifc" type veth peer name "$P$port"
   ip link set "$P$ifc" netns "$ns" && ip -n "$ns" link set "$P$ifc" name "$ifc"
   ip link set "$P$port" netns "$sw" && ip -n "$sw" link set "$P$port" name "$port"
@@ -198,7 +217,7 @@ cable() {
   ip -n "$ns" link set "$ifc" up
   ip -n "$sw" link set "$port" up
   if [ "$rate" != 0 ]; then
-    if [ -n "$addr" ]; then throttle "$ns" "$ifc" "$rate" deep; else throttle "$ns" "$ifc" "$rate" "$queue"; fi
+    if [ -n "$addr" ]; then throttle "$ns" "$ifc" "$send" deep; else throttle "$ns" "$ifc" "$send" "$queue"; fi
     throttle "$sw" "$port" "$rate" "$queue"
   fi
 }
@@ -219,7 +238,7 @@ for ((i = 1; i <= N; i++)); do
   sw=sa; [ "$i" -gt "$LEFT" ] && sw=sb
   ns_add "$P-n$i"
   tcp_settings "$P-n$i"
-  cable "$P-n$i" eth0 "192.0.2.$((100 + i))" "$P-$sw" "n$i" "$RATE" "$BUFFER"
+  cable "$P-n$i" eth0 "192.0.2.$((100 + i))" "$P-$sw" "n$i" "$RATE" "$BUFFER" "$NIC_RATE"
   echo "$P-n$i slots=1" >>"$WORK/hosts"
   echo "$((i - 1)) n$i" >>"$WORK/rankmap"
 done
@@ -255,9 +274,12 @@ mpi_run() {
 }
 
 PATH_RATE=$(( RATE < CABLE_RATE ? RATE : CABLE_RATE ))
+PATH_RATE=$(( NIC_RATE < PATH_RATE ? NIC_RATE : PATH_RATE ))
 BUFFER_TEXT="deep switch buffers (400 ms of queue)"
 [ "$BUFFER" = deep ] || BUFFER_TEXT="$BUFFER KB per switch egress port and on the inter-switch cable"
-echo "# network: two switches, $LEFT + $RIGHT hosts, host cables $RATE Mbit/s, inter-switch cable $CABLE_RATE Mbit/s, $BUFFER_TEXT"
+NIC_TEXT=""
+[ "$NIC_RATE" = "$RATE" ] || NIC_TEXT=" (hosts send at $NIC_RATE)"
+echo "# network: two switches, $LEFT + $RIGHT hosts, host cables $RATE Mbit/s$NIC_TEXT, inter-switch cable $CABLE_RATE Mbit/s, $BUFFER_TEXT"
 echo "# TCP: $CC, tcp_slow_start_after_idle=0; Open MPI $(mpirun --version | sed -n '1s/.* //p') over TCP, one rank per host namespace, mpi_yield_when_idle 1"
 echo "# uptime at start:$(uptime)"
 
@@ -324,5 +346,5 @@ echo "# uptime at end:$(uptime)"
 COMMIT=$(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo unknown)
 python3 "$HERE/mpi/netns_table.py" --rows "$ROWS" --simulated "$WORK/simulated.tsv" --reports "$WORK" \
   --ranks "$N" --flow "$FLOW" --flow-fraction "$FRACTION" --commit "$COMMIT" --json "$JSON" \
-  --config "hosts=$LEFT+$RIGHT rate_mbit=$RATE cable_rate_mbit=$CABLE_RATE buffer=$BUFFER cc=$CC iterations=$ITERATIONS method=$METHOD chunk_bytes=${CHUNK_BYTES:-default}" \
+  --config "hosts=$LEFT+$RIGHT rate_mbit=$RATE nic_rate_mbit=$NIC_RATE cable_rate_mbit=$CABLE_RATE buffer=$BUFFER cc=$CC iterations=$ITERATIONS method=$METHOD chunk_bytes=${CHUNK_BYTES:-default}" \
   --uptime "$(uptime)"

@@ -2,10 +2,10 @@
 # ctest mpi_netns_smoke: the emulated cluster's building blocks — namespaces, bridges,
 # tbf-throttled veths, the rsh agent into namespaces, mpirun across them — by running
 # bench/mpi_netns.sh's calibration alone on 1 + 1 hosts (one 1 MiB flow). Asserts the flow
-# arrived and was throttled (at most 102 % of the 100 Mbit/s path: tbf works), and that
-# the script removed every namespace it created, and that a congestion control the kernel
-# keeps from namespaces is refused with exit 2. Exit 77 (skipped) where the script
-# cannot run: not root, no ip/tc/mpirun, or LIQUID_SANITIZED=1.
+# arrived and was throttled (at most 102 % of the 100 Mbit/s path: tbf works), that the
+# script removed every namespace it created, that --nic-rate paces the hosts, and that a
+# congestion control the kernel keeps from namespaces is refused with exit 2. Exit 77
+# (skipped) where the script cannot run: not root, no ip/tc/mpirun, or LIQUID_SANITIZED=1.
 set -uo pipefail
 BUILD=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -25,6 +25,16 @@ fraction=$(sed -n 's/^# calibration: .* MB\/s, \([0-9.]*\) of the 100 Mbit\/s pa
 [ -n "$fraction" ] || { echo "FAIL: no calibration line"; exit 1; }
 awk -v f="$fraction" 'BEGIN { exit !(f > 0 && f <= 1.02) }' ||
   { echo "FAIL: one flow reached $fraction of the throttled path's rate (expected 0 < f <= 1.02)"; exit 1; }
+# Hosts paced under the line rate (--nic-rate): the flow is held to the NIC's 80 Mbit/s (at
+# most 102 % of it, where the 100 Mbit/s ports alone would allow 125 %).
+bash "$HERE/../mpi_netns.sh" --build "$BUILD" --hosts 1+1 --rate 100 --nic-rate 80 --check-only \
+  --check-bytes 1048576 --run-timeout 60 >"$OUT" 2>&1
+rc=$?
+paced=$(sed -n 's/^# calibration: .* MB\/s, \([0-9.]*\) of the 80 Mbit\/s path.*/\1/p' "$OUT")
+if [ $rc != 0 ] || [ -z "$paced" ] || ! awk -v f="$paced" 'BEGIN { exit !(f > 0 && f <= 1.02) }'; then
+  cat "$OUT"; echo "FAIL: --nic-rate 80: exit $rc, one flow at '$paced' of the 80 Mbit/s path (expected 0 < f <= 1.02)"; exit 1
+fi
+echo "PASS: --nic-rate 80 holds one flow at $paced of the NIC's rate"
 # An algorithm the kernel has but keeps from network namespaces is refused up front, by name.
 read -ra available </proc/sys/net/ipv4/tcp_available_congestion_control
 for cc in "${available[@]}"; do

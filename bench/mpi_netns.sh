@@ -179,9 +179,6 @@ if cable == rate:
 else:
     link("sa", "sb", cable)
     link("sb", "sa", cable)
-for key in ("cables", "links"):
-    if not doc[key]:
-        del doc[key]
 json.dump(doc, open(path, "w"), indent=1)
 PY
 

@@ -11,6 +11,10 @@ BUILD=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
+# The calibration line's fraction of the $1 Mbit/s path, read from $OUT.
+fraction_of() { sed -n "s/^# calibration: .* MB\/s, \([0-9.]*\) of the $1 Mbit\/s path.*/\1/p" "$OUT"; }
+# True when 0 < $1 <= 1.02: the flow arrived and its tbf held it to the rate.
+throttled() { awk -v f="$1" 'BEGIN { exit !(f > 0 && f <= 1.02) }'; }
 bash "$HERE/../mpi_netns.sh" --build "$BUILD" --hosts 1+1 --rate 100 --check-only --check-bytes 1048576 \
   --run-timeout 60 >"$OUT" 2>&1 &
 pid=$!
@@ -21,17 +25,17 @@ cat "$OUT"
 [ $rc = 0 ] || { echo "FAIL: mpi_netns.sh exited with $rc"; exit 1; }
 left=$(ip netns list | grep -c "^lq$pid-" || true)
 [ "$left" = 0 ] || { echo "FAIL: $left namespaces lq$pid-* left behind"; exit 1; }
-fraction=$(sed -n 's/^# calibration: .* MB\/s, \([0-9.]*\) of the 100 Mbit\/s path.*/\1/p' "$OUT")
+fraction=$(fraction_of 100)
 [ -n "$fraction" ] || { echo "FAIL: no calibration line"; exit 1; }
-awk -v f="$fraction" 'BEGIN { exit !(f > 0 && f <= 1.02) }' ||
+throttled "$fraction" ||
   { echo "FAIL: one flow reached $fraction of the throttled path's rate (expected 0 < f <= 1.02)"; exit 1; }
 # Hosts paced under the line rate (--nic-rate): the flow is held to the NIC's 80 Mbit/s (at
 # most 102 % of it, where the 100 Mbit/s ports alone would allow 125 %).
 bash "$HERE/../mpi_netns.sh" --build "$BUILD" --hosts 1+1 --rate 100 --nic-rate 80 --check-only \
   --check-bytes 1048576 --run-timeout 60 >"$OUT" 2>&1
 rc=$?
-paced=$(sed -n 's/^# calibration: .* MB\/s, \([0-9.]*\) of the 80 Mbit\/s path.*/\1/p' "$OUT")
-if [ $rc != 0 ] || [ -z "$paced" ] || ! awk -v f="$paced" 'BEGIN { exit !(f > 0 && f <= 1.02) }'; then
+paced=$(fraction_of 80)
+if [ $rc != 0 ] || [ -z "$paced" ] || ! throttled "$paced"; then
   cat "$OUT"; echo "FAIL: --nic-rate 80: exit $rc, one flow at '$paced' of the 80 Mbit/s path (expected 0 < f <= 1.02)"; exit 1
 fi
 echo "PASS: --nic-rate 80 holds one flow at $paced of the NIC's rate"

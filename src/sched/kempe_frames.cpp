@@ -307,6 +307,11 @@ std::optional<Schedule> kempe_schedule(const Traffic& traffic, const KempeOption
     const Deadline insertion_deadline =
         limits.deadline.limited() ? limits.deadline.sooner(kInsertionShare * limits.deadline.remaining_s()) : limits.deadline;
     DeadlinePoll poll(insertion_deadline, 256);
+    // Past the insertion's share the rest is placed without chains, but that too scans
+    // frames per transfer: on millions of transfers (a whole torus:16x16x8) it can outlast
+    // the whole deadline, and then the construction gives up (the portfolio's round-robin
+    // already answers) rather than hold the command past its --time-limit.
+    DeadlinePoll whole(limits.deadline, 256);
     FrameTable table(traffic, L);
     Inserter inserter(table);
     std::deque<int> waiting;
@@ -314,6 +319,8 @@ std::optional<Schedule> kempe_schedule(const Traffic& traffic, const KempeOption
     for (int t : insertion_order(traffic, options.seed)) {
         if (!poll.expired()) {
             if (!inserter.insert(t)) waiting.push_back(t);
+        } else if (whole.expired()) {
+            return std::nullopt;
         } else if (const int f = table.free_frame(t); f >= 0) {
             table.place(t, f);  // past the insertion's share: a free frame, no chain
         } else {

@@ -142,21 +142,34 @@ PairsBySender pairs_by_sender(const Network& net, const std::vector<std::pair<in
     return by;
 }
 
-/// The route of every pair, computed per sender (one search serves all its receivers) and
-/// in parallel over the senders (routing only reads the network). On an error the pairs
-/// are routed again in order, so that the first bad pair is the one reported whatever the
-/// thread count.
+/// The pairs of each receiver, as pairs_by_sender groups them by sender.
+PairsBySender pairs_by_receiver(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
+    std::vector<std::pair<int, int>> swapped(pairs.size());
+    std::transform(pairs.begin(), pairs.end(), swapped.begin(), [](const auto& p) { return std::pair{p.second, p.first}; });
+    return pairs_by_sender(net, swapped);
+}
+
+/// The route of every pair, computed per sender (one search serves all its receivers) or,
+/// for table routings, per receiver (one next-hop lookup per switch serves all its
+/// senders), in parallel over the groups (routing only reads the network). On an error the
+/// pairs are routed again in order, so that the first bad pair is the one reported whatever
+/// the thread count.
 std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<std::pair<int, int>>& pairs,
                                         const PairsBySender& by) {
     std::vector<std::vector<int>> routes(pairs.size());
+    const Routing& routing = net.routing();
+    const bool by_receiver = routing.routes_by_receiver();
+    const PairsBySender by_dst = by_receiver ? pairs_by_receiver(net, pairs) : PairsBySender{};
+    const PairsBySender& groups = by_receiver ? by_dst : by;
     try {
-        parallel_for(by.senders.size(), 0, [&](std::size_t k) {
+        parallel_for(groups.senders.size(), 0, [&](std::size_t k) {
             throw_if_out_of_budget();  // routes come before any result: --time-limit ends them
-            const auto& mine = by.of[static_cast<std::size_t>(by.senders[k])];
-            std::vector<int> receivers;
-            receivers.reserve(mine.size());
-            for (std::size_t i : mine) receivers.push_back(pairs[i].second);
-            auto found = net.routing().routes_from(net, by.senders[k], receivers);
+            const int node = groups.senders[k];
+            const auto& mine = groups.of[static_cast<std::size_t>(node)];
+            std::vector<int> others;
+            others.reserve(mine.size());
+            for (std::size_t i : mine) others.push_back(by_receiver ? pairs[i].first : pairs[i].second);
+            auto found = by_receiver ? routing.routes_to(net, node, others) : routing.routes_from(net, node, others);
             for (std::size_t j = 0; j < mine.size(); ++j) routes[mine[j]] = std::move(found[j]);
         });
     } catch (const InputError&) {

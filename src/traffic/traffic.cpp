@@ -38,22 +38,19 @@ int Traffic::add(std::string name, std::vector<int> path, int src, int dst, doub
     if (auto twice = std::adjacent_find(sorted.begin(), sorted.end()); twice != sorted.end())
         throw InputError("transfer " + name, "link '" + link_names_[*twice] + "' is used twice",
                          "a transfer lists each link once");
-    const auto [entry, fresh] = index_.try_emplace(name, size());
-    if (!fresh) throw InputError("transfer " + name, "the name is used twice", "give every transfer a unique name");
-    if (!(bytes > 0)) {
-        index_.erase(entry);
-        throw InputError("transfer " + name, "size must be positive", "give the message size in bytes");
-    }
+    if (find(name)) throw InputError("transfer " + name, "the name is used twice", "give every transfer a unique name");
+    if (!(bytes > 0)) throw InputError("transfer " + name, "size must be positive", "give the message size in bytes");
     LinkSet links(static_cast<std::size_t>(link_count()), sorted, storage_);
     transfers_.push_back({std::move(name), std::move(links), std::move(path), src, dst, bytes});
+    index_.insert(transfers_.back().name, size() - 1, name_at());
     return size() - 1;
 }
 
 Traffic Traffic::subset(const Bitset& keep) const {
     Traffic sub(link_names_, storage_);
     keep.for_each([&](std::size_t i) {
-        sub.index_.emplace(transfers_[i].name, sub.size());
         sub.transfers_.push_back(transfers_[i]);
+        sub.index_.insert(sub.transfers_.back().name, sub.size() - 1, sub.name_at());
     });
     return sub;
 }
@@ -70,9 +67,9 @@ Traffic Traffic::with_storage(LinkStorage storage) const {
 namespace liquid {
 
 std::optional<int> Traffic::find(const std::string& name) const {
-    auto it = index_.find(name);
-    if (it == index_.end()) return std::nullopt;
-    return it->second;
+    const int at = index_.find(name, name_at());
+    if (at < 0) return std::nullopt;
+    return at;
 }
 
 }  // namespace liquid

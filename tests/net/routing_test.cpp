@@ -132,5 +132,40 @@ TEST(Routing, RoutesFromASenderEqualRoutesPerPair) {
     }
 }
 
+// Routing per receiver (a table routing looks each switch's hop up once) gives the routes
+// of routing per pair, self-routes included.
+TEST(Routing, RoutesToAReceiverEqualRoutesPerPair) {
+    for (const Network& net : {make_fat_tree(2, 3), make_fat_tree(4, 2), make_torus({3, 4}, true), make_torus({4, 4, 2}, false),
+                               make_swiss_t1(), make_hypercube(4), make_crossbar(5)}) {
+        const std::vector<int> hosts = net.hosts();
+        for (int r : hosts) {
+            const auto routes = net.routing().routes_to(net, r, hosts);
+            ASSERT_EQ(routes.size(), hosts.size());
+            for (std::size_t j = 0; j < hosts.size(); ++j) EXPECT_EQ(routes[j], net.route(hosts[j], r)) << net.name();
+        }
+    }
+}
+
+// A faulty table is reported as route() reports it, for the first faulty sender.
+TEST(Routing, RoutesToAReceiverNameTheFaultLikeRoute) {
+    Network net = switch_line();
+    const int s0 = node(net, "s0"), s1 = node(net, "s1"), s2 = node(net, "s2"), a = node(net, "a"), b = node(net, "b");
+    auto message = [&](auto&& f) {
+        try {
+            f();
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    for (const Routing& r :
+         {Routing::table({{s0, {{b, s1}}}, {s1, {{b, s0}}}}), Routing::table({}), Routing::table({{s0, {{b, s2}}}})}) {
+        net.set_routing(r);
+        const std::string expected = message([&] { net.route(a, b); });
+        EXPECT_NE(expected, "no error");
+        EXPECT_EQ(message([&] { net.routing().routes_to(net, b, {b, a}); }), expected);
+    }
+}
+
 }  // namespace
 }  // namespace liquid

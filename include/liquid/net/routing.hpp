@@ -53,12 +53,24 @@ public:
     /// routing searches once from src for all of them (an all-to-all over 1 024 hosts
     /// would otherwise run a million breadth-first searches).
     std::vector<std::vector<int>> routes_from(const Network& net, int src, const std::vector<int>& dsts) const;
+    /// route(net, s, dst) for every s of `srcs`, in order; the same routes, but a Table
+    /// routing looks each switch's next hop towards dst up once for all of them.
+    std::vector<std::vector<int>> routes_to(const Network& net, int dst, const std::vector<int>& srcs) const;
+    /// True when routes_to is the faster way to route many pairs (grouped by receiver),
+    /// false when routes_from is (grouped by sender).
+    bool routes_by_receiver() const { return kind_ == Kind::Table; }
 
 private:
     explicit Routing(Kind k = Kind::Shortest) : kind_(k) {}
     std::vector<int> route_shortest(const Network& net, int src, int dst) const;
     std::vector<std::vector<int>> routes_shortest(const Network& net, int src, const std::vector<int>& dsts) const;
     std::vector<int> route_table(const Network& net, int src, int dst) const;
+    std::vector<std::vector<int>> routes_to_table(const Network& net, int dst, const std::vector<int>& srcs) const;
+    /// Table routing at switch `at` towards host dst: the next node, or -1 when none.
+    int table_next(const Network& net, int at, int dst) const;
+    /// The same as the link taken, or -1 when none (or the next node is no neighbour).
+    int table_hop(const Network& net, int at, int dst) const;
+    static constexpr int kUnknownHop = -2;
     std::vector<int> route_explicit(const Network& net, int src, int dst) const;
     std::vector<int> route_forwarding(const Network& net, int src, int dst) const;
     int forwarding_entry(int sw, int dst) const;  // -1 when absent

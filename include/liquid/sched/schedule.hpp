@@ -68,12 +68,14 @@ struct SolveOptions {
     // physical memory. A structure that would not fit is skipped, and the result says so.
     std::uint64_t memory_limit_bytes = 0;
     // What the result still needs after the search, per transfer, kept back from the time
-    // limit: verifying, rendering and printing a schedule (measured: 1.6-2.3 µs per
-    // transfer on a million transfers, 3.9 µs on 4.2 million, where caches and pages miss
-    // more; a search that gets no time still builds its first construction, 0.9 µs on a
-    // million). A caller that does more with the result (a report page: drawings, heat
-    // maps, charts) raises it, so the command still ends within its --time-limit.
-    double seconds_after_search_per_transfer = 4e-6;
+    // limit: the first construction (round-robin, built whatever the time left: the baseline
+    // every answer must match), verifying, rendering and printing the schedule, and freeing
+    // the traffic. Measured on the 2-vCPU VM of docs/performance.md: 0.5-0.8 µs per
+    // transfer from 1 to 16.7 million transfers on fat trees and hypercubes, 1.9 µs on
+    // torus:16x16x16 (routes of 14 links on average, a schedule of 52 752 frames). A caller
+    // that does more with the result (a report page: drawings, heat maps, charts) raises
+    // it, so the command still ends within its --time-limit.
+    double seconds_after_search_per_transfer = 2e-6;
     // And what it needs whatever the traffic's size (a report's drawing of the network,
     // which scales with the network's links), kept back the same way.
     double seconds_after_search = 0;

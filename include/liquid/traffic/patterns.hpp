@@ -12,11 +12,12 @@
 
 namespace liquid {
 
-/// Most transfers a pattern may generate (2^22: all-to-all over 2048 hosts). Each transfer
-/// holds its name, path and link set, so the limit keeps a generated traffic within a few GB; larger
-/// requests are refused before anything is built. Also the upper bound of "count" and of
-/// a demand matrix entry.
-inline constexpr long long kMaxPatternTransfers = 1LL << 22;
+/// Most transfers a pattern may generate (2^24: all-to-all over 4 096 hosts, with --self).
+/// Each transfer holds its name, path and link set (about 270 bytes on a fat tree, 350 on
+/// a torus: 4.6-5.8 GB at the limit), so the limit keeps a generated traffic within a few
+/// GB; larger requests are refused before anything is built. Also the upper bound of
+/// "count" and of a demand matrix entry.
+inline constexpr long long kMaxPatternTransfers = 1LL << 24;
 inline constexpr long long kMaxPatternCount = kMaxPatternTransfers;
 
 struct PatternSpec {

@@ -5,11 +5,11 @@
 // indices 0..link_count-1).
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "liquid/base/bitset.hpp"
 #include "liquid/traffic/link_set.hpp"
+#include "liquid/traffic/name_index.hpp"
 
 namespace liquid {
 
@@ -55,7 +55,11 @@ private:
     std::vector<std::string> link_names_;
     LinkStorage storage_ = LinkStorage::Automatic;
     std::vector<Transfer> transfers_;
-    std::unordered_map<std::string, int> index_;
+    NameIndex index_;
+    /// The name of the transfer at a position, for index_.
+    auto name_at() const {
+        return [this](int i) -> std::string_view { return transfers_[static_cast<std::size_t>(i)].name; };
+    }
 };
 
 }  // namespace liquid

@@ -39,6 +39,10 @@ std::vector<Construction> standard_constructions() {
     std::vector<Construction> c;
     // Round-robin first: the baseline every answer must match, and always cheap.
     c.push_back(shift("round-robin", PhaseRule::Shift, Packing::PerPhase));
+    // The XOR phases next: as cheap as round-robin (one pass per phase), and on tori 2.3
+    // times shorter (torus:8x8x8: 1 353 frames against 3 158); on millions of transfers
+    // (a 4 096-node torus) the constructions after it get no time.
+    c.push_back(shift("xor", PhaseRule::Xor, Packing::PerPhase));
     // A Latin square of Λ frames when the hosts' links set Λ: the insertion below leaves
     // the last transfers of such squares without a frame (latin_search.hpp); it ends at
     // once elsewhere.
@@ -51,7 +55,6 @@ std::vector<Construction> standard_constructions() {
     // time left, kempe_frames.cpp says why).
     c.push_back({"kempe", [](const Traffic& t, const Limits& limits) { return kempe_schedule(t, KempeOptions{}, limits); }});
     c.push_back(shift("shift-packed", PhaseRule::Shift, Packing::AcrossPhases));
-    c.push_back(shift("xor", PhaseRule::Xor, Packing::PerPhase));
     c.push_back(shift("xor-packed", PhaseRule::Xor, Packing::AcrossPhases));
     // DSatur answers only when it ends; at most half of the time left, so that a traffic too
     // large for it still leaves the structure stages their share.

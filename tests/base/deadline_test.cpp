@@ -4,6 +4,7 @@
 #include <atomic>
 
 #include "liquid/base/deadline.hpp"
+#include "liquid/base/memory_watch.hpp"
 
 namespace liquid {
 namespace {
@@ -39,8 +40,19 @@ TEST(Limits, DefaultMemoryIsAShareOfPhysicalMemory) {
     if (physical_memory_bytes() > 0) {
         EXPECT_LE(l.memory_bytes, physical_memory_bytes());
     }
-    EXPECT_TRUE(l.fits(l.memory_bytes));
-    EXPECT_FALSE(l.fits(l.memory_bytes + 1));
+    EXPECT_TRUE(l.fits(0));
+    EXPECT_FALSE(l.fits(l.memory_bytes));  // the process already holds some of it
+}
+
+TEST(Limits, AStructureFitsBesideWhatTheProcessHolds) {
+    Limits l;
+    const std::uint64_t held = resident_bytes();
+    ASSERT_GT(held, 0u);
+    l.memory_bytes = held + (std::uint64_t{256} << 20);
+    EXPECT_TRUE(l.fits(std::uint64_t{128} << 20));
+    EXPECT_FALSE(l.fits(std::uint64_t{384} << 20));
+    l.memory_bytes = held / 2;  // less than the process holds: nothing fits
+    EXPECT_FALSE(l.fits(0));
 }
 
 }  // namespace

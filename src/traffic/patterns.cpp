@@ -125,28 +125,32 @@ const std::vector<std::string>& pattern_names() {
 
 namespace {
 
-/// The pairs of each sender: their indices, in order, and the senders in the order of their
-/// first pair.
-struct PairsBySender {
+/// The pairs grouped by one end (the sender or the receiver): per node, the indices of its
+/// pairs in order, and the nodes in the order of their first pair.
+struct PairGroups {
     std::vector<std::vector<std::size_t>> of;  // per node
-    std::vector<int> senders;
+    std::vector<int> nodes;
 };
 
-PairsBySender pairs_by_sender(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
-    PairsBySender by{std::vector<std::vector<std::size_t>>(static_cast<std::size_t>(net.node_count())), {}};
+/// Groups by the end `end_of(pair)` names.
+template <class End>
+PairGroups group_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, End end_of) {
+    PairGroups g{std::vector<std::vector<std::size_t>>(static_cast<std::size_t>(net.node_count())), {}};
     for (std::size_t i = 0; i < pairs.size(); ++i) {
-        auto& mine = by.of[static_cast<std::size_t>(pairs[i].first)];
-        if (mine.empty()) by.senders.push_back(pairs[i].first);
+        const int node = end_of(pairs[i]);
+        auto& mine = g.of[static_cast<std::size_t>(node)];
+        if (mine.empty()) g.nodes.push_back(node);
         mine.push_back(i);
     }
-    return by;
+    return g;
 }
 
-/// The pairs of each receiver, as pairs_by_sender groups them by sender.
-PairsBySender pairs_by_receiver(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
-    std::vector<std::pair<int, int>> swapped(pairs.size());
-    std::transform(pairs.begin(), pairs.end(), swapped.begin(), [](const auto& p) { return std::pair{p.second, p.first}; });
-    return pairs_by_sender(net, swapped);
+PairGroups pairs_by_sender(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
+    return group_pairs(net, pairs, [](const std::pair<int, int>& p) { return p.first; });
+}
+
+PairGroups pairs_by_receiver(const Network& net, const std::vector<std::pair<int, int>>& pairs) {
+    return group_pairs(net, pairs, [](const std::pair<int, int>& p) { return p.second; });
 }
 
 /// The route of every pair, computed per sender (one search serves all its receivers) or,
@@ -155,16 +159,16 @@ PairsBySender pairs_by_receiver(const Network& net, const std::vector<std::pair<
 /// pairs are routed again in order, so that the first bad pair is the one reported whatever
 /// the thread count.
 std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<std::pair<int, int>>& pairs,
-                                        const PairsBySender& by) {
+                                        const PairGroups& by_sender) {
     std::vector<std::vector<int>> routes(pairs.size());
     const Routing& routing = net.routing();
     const bool by_receiver = routing.routes_by_receiver();
-    const PairsBySender by_dst = by_receiver ? pairs_by_receiver(net, pairs) : PairsBySender{};
-    const PairsBySender& groups = by_receiver ? by_dst : by;
+    const PairGroups by_dst = by_receiver ? pairs_by_receiver(net, pairs) : PairGroups{};
+    const PairGroups& groups = by_receiver ? by_dst : by_sender;
     try {
-        parallel_for(groups.senders.size(), 0, [&](std::size_t k) {
+        parallel_for(groups.nodes.size(), 0, [&](std::size_t k) {
             throw_if_out_of_budget();  // routes come before any result: --time-limit ends them
-            const int node = groups.senders[k];
+            const int node = groups.nodes[k];
             const auto& mine = groups.of[static_cast<std::size_t>(node)];
             std::vector<int> others;
             others.reserve(mine.size());
@@ -181,10 +185,10 @@ std::vector<std::vector<int>> routes_of(const Network& net, const std::vector<st
 
 /// For each pair, how many equal pairs come before it (0 for the first of a kind), counted
 /// per sender in one array of the network's nodes (no hash map of a million pairs).
-std::vector<int> copy_numbers(const Network& net, const std::vector<std::pair<int, int>>& pairs, const PairsBySender& by) {
+std::vector<int> copy_numbers(const Network& net, const std::vector<std::pair<int, int>>& pairs, const PairGroups& by) {
     std::vector<int> copy(pairs.size(), 0), seen(static_cast<std::size_t>(net.node_count()), 0);
     const auto receiver = [&](std::size_t i) { return static_cast<std::size_t>(pairs[i].second); };
-    for (int s : by.senders) {
+    for (int s : by.nodes) {
         const auto& mine = by.of[static_cast<std::size_t>(s)];
         for (std::size_t i : mine) copy[i] = seen[receiver(i)]++;
         for (std::size_t i : mine) seen[receiver(i)] = 0;
@@ -199,7 +203,7 @@ Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, 
 }
 
 Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, int>>& pairs, const std::vector<double>& sizes) {
-    const PairsBySender by = pairs_by_sender(net, pairs);
+    const PairGroups by = pairs_by_sender(net, pairs);
     std::vector<std::vector<int>> routes = routes_of(net, pairs, by);
     const std::vector<int> copy = copy_numbers(net, pairs, by);
     Traffic traffic(link_names_of(net));

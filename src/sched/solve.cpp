@@ -304,8 +304,9 @@ std::unique_ptr<FrameSearch> make_frame_search(Run& run, int L) {
     }
     const std::uint64_t need = frame_search_memory_bytes(run.traffic, L);
     if (!run.limits.fits(need)) {
-        run.r.skipped.push_back("exact search: needs " + megabytes(need) + ", memory limit " +
-                                megabytes(run.limits.memory_bytes));
+        // Beside what the command holds already (Limits::fits): the traffic may be most of it.
+        run.r.skipped.push_back("exact search: needs " + megabytes(need) + " beside the " + megabytes(resident_bytes()) +
+                                " held, memory limit " + megabytes(run.limits.memory_bytes));
         return nullptr;
     }
     sched::FrameSearchOptions fo;

@@ -35,8 +35,9 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames);
 
 /// A schedule of L frames none of whose links carries two transfers (the caller verifies
 /// it), or nullopt: the traffic has no endpoint structure, L is below an endpoint's load,
-/// the memory does not fit, or the deadline came first (without a time limit the search
-/// stops after 5 s). With L = Λ (frames <= 0) it applies only where endpoint links carry
+/// the memory does not fit, the search stalled far from a square (more than 5 % of the
+/// transfers congested after a move per two transfers), or the deadline came first
+/// (without a time limit the search stops after 5 s). With L = Λ (frames <= 0) it applies only where endpoint links carry
 /// Λ: elsewhere the rows of the square are not full and the inner links, which set Λ,
 /// are where kempe_frames' insertion does better.
 std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOptions& options, const Limits& limits);

@@ -1,10 +1,14 @@
 // Tabu search over frame assignments (see tabu_search.hpp).
 #include "sched/tabu_search.hpp"
 
-#include "liquid/base/rng.hpp"
-
 #include <algorithm>
+#include <limits>
 #include <numeric>
+#include <system_error>
+#include <thread>
+
+#include "liquid/base/rng.hpp"
+#include "liquid/base/stop.hpp"
 
 namespace liquid::sched {
 namespace {
@@ -37,10 +41,18 @@ public:
 
     /// acc[g] = conflicts t would have in frame g (its own frame counted without itself).
     void conflicts_per_frame(int t, std::vector<int>& acc) const {
+        // Two rows per pass: half the stores of one pass per link.
+        const std::vector<int>& ls = links(t);
         std::fill(acc.begin(), acc.end(), 0);
-        for (int l : links(t)) {
-            const int* row = &cnt_[cell(l, 0)];
-            for (int g = 0; g < L_; ++g) acc[static_cast<std::size_t>(g)] += row[g];
+        std::size_t i = 0;
+        for (; i + 1 < ls.size(); i += 2) {
+            const int* x = &cnt_[cell(ls[i], 0)];
+            const int* y = &cnt_[cell(ls[i + 1], 0)];
+            for (int g = 0; g < L_; ++g) acc[static_cast<std::size_t>(g)] += x[g] + y[g];
+        }
+        if (i < ls.size()) {
+            const int* x = &cnt_[cell(ls[i], 0)];
+            for (int g = 0; g < L_; ++g) acc[static_cast<std::size_t>(g)] += x[g];
         }
         const int f = frame(t);
         if (f >= 0) acc[static_cast<std::size_t>(f)] -= static_cast<int>(links(t).size());
@@ -152,8 +164,20 @@ bool kempe_swap(Assignment& a, int t, int g, std::size_t cap) {
 
 }  // namespace
 
-TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, std::uint64_t seed, Clock::time_point deadline) {
+std::uint64_t tabu_memory_bytes(const Traffic& traffic, int L) {
+    std::uint64_t path = 0;
+    for (const Transfer& t : traffic.transfers()) path += t.path.size();
+    const std::uint64_t cells = static_cast<std::uint64_t>(traffic.link_count()) * static_cast<std::uint64_t>(std::max(L, 1));
+    // Per (link, frame) a count and a user list; the lists hold each transfer once per link
+    // (a heap block per busy cell); per transfer its links, frame, conflicts and tabu state.
+    return cells * (sizeof(int) + sizeof(std::vector<int>)) + std::min(cells, path) * 32 + 2 * path * sizeof(int) +
+           static_cast<std::uint64_t>(traffic.size()) * 80;
+}
+
+TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, std::uint64_t seed, Clock::time_point deadline,
+                        const std::atomic<bool>* stop) {
     TabuOutcome out;
+    out.seed = seed;
     const int n = traffic.size();
     if (n == 0 || L < 1) {
         out.found = n == 0;
@@ -173,9 +197,12 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
     // iterations everywhere (mesh:6x6's order-2 quotient: liquid for 12 of 12 seeds within
     // 0.44 s, against 5 of 12 within 3 s; torus:8x8 in 10 s: 85 frames against 89).
     constexpr std::size_t kSample = 8;  // candidate transfers examined per iteration
+    constexpr int kClosed = std::numeric_limits<int>::max();
     constexpr std::uint64_t stagnation = 200;
     while (a.cost() > 0) {
-        if ((out.iterations & 63U) == 0 && Clock::now() >= deadline) break;
+        if ((out.iterations & 63U) == 0 &&
+            (Clock::now() >= deadline || stop_requested() || (stop && stop->load(std::memory_order_relaxed))))
+            break;
         ++out.iterations;
         const auto& conf = a.conflicting();
         int best_t = -1, best_g = -1, best_delta = 0;
@@ -184,16 +211,25 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
         for (std::size_t k = 0; k < sample; ++k) {
             const int t = conf.size() <= kSample ? conf[k] : conf[below(rng, conf.size())];
             a.conflicts_per_frame(t, acc);
-            const int f = a.frame(t), here = a.conflicts(t);
+            const int here = a.conflicts(t);
+            // Frames t may not move to: its own, and the one it left while that is tabu
+            // (unless it would reach a new best: aspiration).
+            acc[static_cast<std::size_t>(a.frame(t))] = kClosed;
+            const int left = tabu_frame[static_cast<std::size_t>(t)];
+            if (left >= 0 && tabu_until[static_cast<std::size_t>(t)] > out.iterations &&
+                a.cost() + acc[static_cast<std::size_t>(left)] - here >= best)
+                acc[static_cast<std::size_t>(left)] = kClosed;
+            // The least conflicts first (a loop the compiler vectorises), then its frames in
+            // order, with the same random tie-breaking as one pass over every frame.
+            const int least = *std::min_element(acc.begin(), acc.end());
+            if (least == kClosed) continue;
+            const int delta = least - here;
+            if (best_t >= 0 && delta > best_delta) continue;
             for (int g = 0; g < L; ++g) {
-                if (g == f) continue;
-                const int delta = acc[static_cast<std::size_t>(g)] - here;
-                const bool tabu =
-                    tabu_frame[static_cast<std::size_t>(t)] == g && tabu_until[static_cast<std::size_t>(t)] > out.iterations;
-                if (tabu && a.cost() + delta >= best) continue;  // aspiration: a new best is always allowed
+                if (acc[static_cast<std::size_t>(g)] != least) continue;
                 if (best_t < 0 || delta < best_delta) {
                     best_t = t, best_g = g, best_delta = delta, ties = 1;
-                } else if (delta == best_delta && below(rng, ++ties) == 0) {
+                } else if (below(rng, ++ties) == 0) {
                     best_t = t, best_g = g;
                 }
             }
@@ -222,6 +258,35 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
     }
     out.best_conflicts = best;
     return out;
+}
+
+TabuOutcome tabu_race(const Traffic& traffic, const Schedule& start, int L, std::uint64_t seed, int searches,
+                      Clock::time_point deadline) {
+    std::vector<TabuOutcome> outcomes(static_cast<std::size_t>(std::max(searches, 1)));
+    std::atomic<bool> found{false};
+    auto search = [&](std::size_t k) {
+        outcomes[k] = tabu_search(traffic, start, L, seed + k, deadline, &found);
+        if (outcomes[k].found) found.store(true, std::memory_order_relaxed);
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t k = 1; k < outcomes.size(); ++k) {
+        try {
+            helpers.emplace_back(search, k);
+        } catch (const std::system_error&) {
+            outcomes.resize(k);  // no thread for this seed: the searches started so far run
+            break;
+        }
+    }
+    search(0);
+    for (std::thread& h : helpers) h.join();
+    auto better = [](const TabuOutcome& x, const TabuOutcome& y) {
+        if (x.found != y.found) return x.found;
+        return !x.found && x.best_conflicts < y.best_conflicts;
+    };
+    std::size_t pick = 0;
+    for (std::size_t k = 1; k < outcomes.size(); ++k)
+        if (better(outcomes[k], outcomes[pick])) pick = k;
+    return std::move(outcomes[pick]);
 }
 
 }  // namespace liquid::sched

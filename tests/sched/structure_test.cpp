@@ -2,6 +2,8 @@
 // schedules, the tabu search. Every schedule is checked by the independent verifier.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -197,6 +199,25 @@ TEST(TabuSearch, ReachesTheDurationOnASmallTorus) {
     ASSERT_TRUE(o.found) << o.best_conflicts << " conflicts after " << o.iterations << " iterations";
     EXPECT_EQ(verify_schedule(t, o.schedule), "");
     EXPECT_EQ(o.schedule.length(), duration);
+}
+
+TEST(TabuSearch, ARaceOfTwoSeedsReachesTheDurationOnASmallTorus) {
+    const Traffic t = all_to_all_on("torus:3x4");
+    const int duration = analyze(t).duration;
+    const auto o = sched::tabu_race(t, sched::dsatur_schedule(t), duration, 3, 2, in_seconds(5));
+    ASSERT_TRUE(o.found) << o.best_conflicts << " conflicts";
+    EXPECT_EQ(verify_schedule(t, o.schedule), "");
+    EXPECT_EQ(o.schedule.length(), duration);
+    EXPECT_TRUE(o.seed == 3 || o.seed == 4) << o.seed;
+}
+
+TEST(TabuSearch, StopsWhenItsFlagIsSet) {
+    const Traffic t = all_to_all_on("torus:3x4");
+    const Schedule start = sched::dsatur_schedule(t);
+    const std::atomic<bool> stop{true};
+    const auto o = sched::tabu_search(t, start, analyze(t).duration, 3, in_seconds(60), &stop);
+    EXPECT_FALSE(o.found);
+    EXPECT_EQ(o.iterations, 0U);  // the flag is read before the first move
 }
 
 }  // namespace

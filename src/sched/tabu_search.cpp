@@ -2,6 +2,7 @@
 #include "sched/tabu_search.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <limits>
 #include <numeric>
 #include <system_error>
@@ -219,8 +220,8 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
             if (left >= 0 && tabu_until[static_cast<std::size_t>(t)] > out.iterations &&
                 a.cost() + acc[static_cast<std::size_t>(left)] - here >= best)
                 acc[static_cast<std::size_t>(left)] = kClosed;
-            // The least conflicts first (a loop the compiler vectorises), then its frames in
-            // order, with the same random tie-breaking as one pass over every frame.
+            // The least conflicts first (a loop the compiler vectorises), then the frames
+            // that have it, one taken uniformly at random over every candidate's ties.
             const int least = *std::min_element(acc.begin(), acc.end());
             if (least == kClosed) continue;
             const int delta = least - here;
@@ -263,10 +264,16 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
 TabuOutcome tabu_race(const Traffic& traffic, const Schedule& start, int L, std::uint64_t seed, int searches,
                       Clock::time_point deadline) {
     std::vector<TabuOutcome> outcomes(static_cast<std::size_t>(std::max(searches, 1)));
+    std::vector<std::exception_ptr> errors(outcomes.size());
     std::atomic<bool> found{false};
     auto search = [&](std::size_t k) {
-        outcomes[k] = tabu_search(traffic, start, L, seed + k, deadline, &found);
-        if (outcomes[k].found) found.store(true, std::memory_order_relaxed);
+        try {
+            outcomes[k] = tabu_search(traffic, start, L, seed + k, deadline, &found);
+            if (outcomes[k].found) found.store(true, std::memory_order_relaxed);
+        } catch (...) {  // e.g. std::bad_alloc: the others stop, and it is rethrown below
+            errors[k] = std::current_exception();
+            found.store(true, std::memory_order_relaxed);
+        }
     };
     std::vector<std::thread> helpers;
     for (std::size_t k = 1; k < outcomes.size(); ++k) {
@@ -279,6 +286,8 @@ TabuOutcome tabu_race(const Traffic& traffic, const Schedule& start, int L, std:
     }
     search(0);
     for (std::thread& h : helpers) h.join();
+    for (const std::exception_ptr& e : errors)
+        if (e) std::rethrow_exception(e);
     auto better = [](const TabuOutcome& x, const TabuOutcome& y) {
         if (x.found != y.found) return x.found;
         return !x.found && x.best_conflicts < y.best_conflicts;

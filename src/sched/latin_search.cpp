@@ -6,6 +6,7 @@
 #include "liquid/base/rng.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/incidence.hpp"
+#include "sched/group_square.hpp"
 
 namespace liquid::sched {
 namespace {
@@ -309,13 +310,26 @@ constexpr double kUnlimitedSeconds = 5.0;
 /// 3.4 s (the others in 0.2–0.5 s), 1/1000 and 1/3000 solved the easy ones faster but one
 /// fat-tree:16,2 seed took 8.7 s or was not solved.
 constexpr std::uint32_t kReweighOdds = 300;
+/// ... measured on 128-host fragments (16 256 transfers). A reweighing raises every
+/// congested cell, and the moves needed to act on them grow with the square: on 256-host
+/// fragments (65 280 transfers) odds of 1/300 left a dragonfly's square started from the
+/// group table at 835 congested cells, 1/1 200 and 1/3 000 completed it in 15 445 moves. So
+/// the odds grow with the transfers beyond 16 384.
+std::uint32_t reweigh_odds(std::size_t transfers) {
+    return static_cast<std::uint32_t>(std::max<std::size_t>(kReweighOdds, kReweighOdds * transfers / 16384));
+}
+
+/// How a repair ended.
+enum class Repair { Complete, Stalled, Expired };
+/// Moves of a repair before its first progress check (then at every doubling).
+constexpr std::size_t kFirstCheck = 1024;
 
 /// After a move per two transfers, the congestion the search has reached tells whether it
 /// will end: measured on 128- and 256-host fragments, squares it completed were at most at
-/// 2.2 % of the transfers by then (fat-tree:16,2, 128 hosts, seed 6: 365 cells, square
-/// complete after 175 000 moves), squares it never completed in 20 s at 8–13 % (a dragonfly
-/// and fat-tree:4,5 at 256 hosts, whose inner links carry 80–100 % of the hosts' load).
-/// Above 5 % the search gives its time to the constructions and searches after it.
+/// 2.2 % of the transfers by then (fat-tree:16,2, 128 hosts, seed 6, from König's
+/// colouring: 365 cells, square complete after 175 000 moves), squares it never completed
+/// in 20 s at 8–13 % (a dragonfly and fat-tree:4,5 at 256 hosts, whose inner links carry
+/// 80–100 % of the hosts' load). Above 5 % this start is given up.
 bool hopeless(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 20 > transfers; }
 
 /// The repair: a random congested transfer t of frame a; of the Kempe cycles of a and every
@@ -323,16 +337,24 @@ bool hopeless(long congested, std::size_t transfers) { return static_cast<std::s
 /// (ties at random, a worse one when none lowers it). Where none lowers it, now and then
 /// every congested (link, frame) weighs one more, so that the search leaves the minimum
 /// where congestion it cannot remove sits (breakout: P. Morris, "The breakout method for
-/// escaping from local minima", AAAI 1993). False at the deadline or when hopeless.
-bool repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll) {
-    if (sq.frames() < 2) return sq.cost() == 0;
+/// escaping from local minima", AAAI 1993). Stalled when the fewest congested cells reached
+/// did not fall since the last check (checks at 1 024 moves and every doubling: squares it
+/// completes improve at every one, the ones it does not stay at their best for tens of
+/// thousands of moves) or when hopeless; Expired at the deadline.
+Repair repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll) {
+    if (sq.frames() < 2) return sq.cost() == 0 ? Repair::Complete : Repair::Stalled;
     std::vector<int> chain, best_chain;
-    const std::size_t checkpoint = transfers / 2;
-    long least = sq.cost();
+    const std::uint32_t odds = reweigh_odds(transfers);
+    long least = sq.cost(), least_at_check = least;
+    std::size_t check = kFirstCheck;
     for (std::size_t moves = 0; sq.cost() > 0; ++moves) {
-        if (poll.expired()) return false;
+        if (poll.expired()) return Repair::Expired;
         least = std::min(least, sq.cost());
-        if (moves == checkpoint && hopeless(least, transfers)) return false;
+        if (moves == transfers / 2 && hopeless(least, transfers)) return Repair::Stalled;
+        if (moves == check) {
+            if (least >= least_at_check) return Repair::Stalled;
+            least_at_check = least, check *= 2;
+        }
         int a = -1;
         const int t = sq.congested_transfer(rng, a);
         int best_b = -1;
@@ -347,10 +369,33 @@ bool repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll) {
                 best_b = b, best_chain = chain;
             }
         }
-        if (best_delta >= 0 && rng.below(kReweighOdds) == 0) sq.reweigh();
+        if (best_delta >= 0 && rng.below(odds) == 0) sq.reweigh();
         if (best_b >= 0) sq.swap(best_chain, a, best_b);
     }
+    return Repair::Complete;
+}
+
+/// A square of group_square placed whole; false when it does not fit the endpoints (two
+/// hosts behind one endpoint link).
+bool place_group_square(Square& sq, const std::vector<int>& frames) {
+    for (std::size_t t = 0; t < frames.size(); ++t) {
+        const int f = frames[t], x = static_cast<int>(t);
+        if (f >= sq.frames() || !sq.free_at_sender(x, f) || !sq.free_at_receiver(x, f)) return false;
+        sq.place(x, f);
+    }
     return true;
+}
+
+/// The starts of the search, each repaired until it stalls. Measured on 128- and 256-host
+/// fragments of fat trees, hypercubes, a dragonfly and OpenSM-routed fabrics (ten cases):
+/// the group square with the hosts in fabric order completed in at most 2 600 moves where
+/// König's colouring needed up to 175 000 (fat-tree:16,2, 128 hosts, seed 6: 715 moves
+/// against 175 208), and where König's stalled: 256 hosts of fat-tree:4,5 seed 3 (8 900
+/// moves) and of OpenSM's ftree and minhop routings (2 600). On the 256-host dragonfly the
+/// fabric order stalls, and one of two random relabellings completed. So: fabric order
+/// first (relabelling 0), König's colouring second, then seeded random relabellings.
+std::uint64_t group_relabelling(std::uint64_t seed, int attempt) {
+    return attempt == 0 ? 0 : seed + static_cast<std::uint64_t>(attempt);
 }
 
 /// The largest load of an endpoint link (0 when the traffic has no endpoint structure).
@@ -387,11 +432,31 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     // congestion is on those links, where the insertion (kempe_frames) does better.
     if (!e || (options.frames <= 0 && endpoint_load(*e) < L)) return std::nullopt;
     Rng rng(options.seed);
-    Square sq(*e, L);
     const Deadline deadline = limits.deadline.limited() ? limits.deadline : limits.deadline.sooner(kUnlimitedSeconds);
     DeadlinePoll poll(deadline, 64);
-    if (!colour(sq, colouring_order(*e, rng), poll) || !repair(sq, e->sender.size(), rng, poll)) return std::nullopt;
-    return sq.schedule();
+    // A complete all-to-all among N hosts in N - 1 frames starts from the group's table.
+    std::vector<int> square = L == e->senders - 1 ? group_square(traffic, 0) : std::vector<int>{};
+    bool group = !square.empty();
+    for (int attempt = 0; !deadline.expired(); ++attempt) {
+        Square sq(*e, L);
+        if (group && attempt != 1) {
+            if (attempt > 1) square = group_square(traffic, group_relabelling(options.seed, attempt));
+            // A square that does not fit the endpoints (two hosts behind one link): König's
+            // colouring is every next start.
+            if (!place_group_square(sq, square)) {
+                group = false;
+                continue;
+            }
+        } else if (!colour(sq, colouring_order(*e, rng), poll)) {
+            return std::nullopt;  // L below an endpoint's load, or the deadline
+        }
+        switch (repair(sq, e->sender.size(), rng, poll)) {
+            case Repair::Complete: return sq.schedule();
+            case Repair::Expired: return std::nullopt;
+            case Repair::Stalled: break;
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace liquid::sched

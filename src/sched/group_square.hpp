@@ -1,0 +1,29 @@
+#pragma once
+// A group's table as a Latin square of an all-to-all: the starting square of the
+// Latin-square search (latin_search.hpp) when every host sends to every other.
+//
+// Label the N hosts with the elements of an abelian group G of order N and put the transfer
+// from host i to host j into frame j − i (the zero difference is i = j, no transfer): each
+// frame is a permutation of the hosts, so the N − 1 frames are a Latin square. The Kempe
+// cycle of frames a and b through a transfer of sender i visits the senders i, i + (a − b),
+// i + 2(a − b), ...: 2·ord(a − b) transfers. With G = (Z_2)^k (N a power of two, the
+// difference is the XOR of the labels) that is 4 for every pair of frames (an
+// intercalate), so the search's cycle moves are short everywhere; with N = 2^k·m, m odd,
+// G = (Z_2)^k × Z_m and the cycles hold at most 4m transfers.
+// The hosts are labelled in their order in the fabric (the generators and the InfiniBand
+// tools number the hosts of one switch, one pod, one group consecutively) or in a seeded
+// random order; which start serves best is measured in latin_search.cpp.
+#include <cstdint>
+#include <vector>
+
+#include "liquid/traffic/traffic.hpp"
+
+namespace liquid::sched {
+
+/// Each transfer's frame (0 .. N − 2) in the square of G with the hosts labelled in node
+/// order (relabelling_seed 0) or in a seeded random order; empty unless the traffic is the
+/// complete all-to-all among N >= 2 hosts (one transfer per ordered pair of distinct hosts,
+/// built over a network: Transfer::src and dst set).
+std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_seed);
+
+}  // namespace liquid::sched

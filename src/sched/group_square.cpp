@@ -37,6 +37,15 @@ bool all_to_all_hosts(const Traffic& traffic, std::vector<int>& hosts, std::vect
     return true;
 }
 
+/// The prime factors of n with multiplicity, smallest first.
+std::vector<int> prime_factors(int n) {
+    std::vector<int> factors;
+    for (int p = 2; p * p <= n; ++p)
+        while (n % p == 0) factors.push_back(p), n /= p;
+    if (n > 1) factors.push_back(n);
+    return factors;
+}
+
 }  // namespace
 
 std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_seed) {
@@ -49,13 +58,16 @@ std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_
         Rng rng(relabelling_seed);
         for (int h = n - 1; h > 0; --h) std::swap(label[idx(h)], label[rng.below(static_cast<std::uint32_t>(h + 1))]);
     }
-    // N = 2^k · m, m odd: a label x is the element (x / m, x mod m) of (Z_2)^k × Z_m.
-    int m = n;
-    while (m % 2 == 0) m /= 2;
+    // A label is the element of G = Π (Z_p)^k over the prime powers p^k of N, digit by
+    // digit in mixed radix (the 2s lowest: with N = 2^k the difference is the XOR).
+    const std::vector<int> radices = prime_factors(n);
     std::vector<int> frame(from.size());
     for (std::size_t t = 0; t < from.size(); ++t) {
-        const int x = label[idx(from[t])], y = label[idx(to[t])];
-        const int difference = ((x / m) ^ (y / m)) * m + ((y % m) - (x % m) + m) % m;
+        int x = label[idx(from[t])], y = label[idx(to[t])], difference = 0, weight = 1;
+        for (int p : radices) {
+            difference += ((y % p - x % p + p) % p) * weight;
+            x /= p, y /= p, weight *= p;
+        }
         frame[t] = difference - 1;  // 0 only for x = y, which no transfer has
     }
     return frame;

@@ -6,10 +6,12 @@
 // from host i to host j into frame j − i (the zero difference is i = j, no transfer): each
 // frame is a permutation of the hosts, so the N − 1 frames are a Latin square. The Kempe
 // cycle of frames a and b through a transfer of sender i visits the senders i, i + (a − b),
-// i + 2(a − b), ...: 2·ord(a − b) transfers. With G = (Z_2)^k (N a power of two, the
-// difference is the XOR of the labels) that is 4 for every pair of frames (an
-// intercalate), so the search's cycle moves are short everywhere; with N = 2^k·m, m odd,
-// G = (Z_2)^k × Z_m and the cycles hold at most 4m transfers.
+// i + 2(a − b), ...: 2·ord(a − b) transfers. G is the product of (Z_p)^k over the prime
+// powers p^k of N, whose elements have orders dividing the product of N's distinct primes:
+// with N a power of two (G = (Z_2)^k, the difference is the XOR of the labels) every cycle
+// holds 4 transfers (an intercalate), so the search's cycle moves are short everywhere;
+// with N = 96 at most 12, N = 200 at most 20; only N with a large prime factor has long
+// cycles (N prime: 2N).
 // The hosts are labelled in their order in the fabric (the generators and the InfiniBand
 // tools number the hosts of one switch, one pod, one group consecutively) or in a seeded
 // random order; which start serves best is measured in latin_search.cpp.

@@ -51,25 +51,30 @@ TEST(GroupSquare, EachFrameIsAPermutationOfTheHosts) {
         }
 }
 
-TEST(GroupSquare, TwoFramesOfAPowerOfTwoPairUpInCyclesOfFour) {
-    // The XOR table: i -> j in frame a, k -> j in frame b, k -> l in frame a, i -> l in frame b.
-    const Network net = make_crossbar(16);
-    const Traffic t = make_pattern(net, PatternSpec{});
-    for (std::uint64_t relabelling : {0, 9}) {
-        const auto dst = receivers_per_frame(t, sched::group_square(t, relabelling), net.node_count());
-        for (std::size_t a = 0; a < dst.size(); ++a)
-            for (std::size_t b = 0; b < dst.size(); ++b) {
-                if (a == b) continue;
-                for (int i : net.hosts()) {
-                    const int j = dst[a][static_cast<std::size_t>(i)];
-                    int k = -1;
-                    for (int h : net.hosts())
-                        if (dst[b][static_cast<std::size_t>(h)] == j) k = h;
-                    const int l = dst[a][static_cast<std::size_t>(k)];
-                    EXPECT_EQ(dst[b][static_cast<std::size_t>(i)], l) << "frames " << a << ", " << b << ", host " << i;
+TEST(GroupSquare, KempeCyclesAreAsShortAsTheGroupAllows) {
+    // The cycle of frames a, b through sender i: i -> j in a, k -> j in b, k -> l in a, ...
+    // It holds 2·ord(a - b) transfers, and the orders divide the product of N's distinct
+    // primes: 4 transfers for N = 16 (the XOR table), at most 12 for 12 and 18, 10 for 25.
+    for (const auto& [hosts, longest] : {std::pair{16, 4}, std::pair{12, 12}, std::pair{18, 12}, std::pair{25, 10}})
+        for (std::uint64_t relabelling : {0, 9}) {
+            const Network net = make_crossbar(hosts);
+            const Traffic t = make_pattern(net, PatternSpec{});
+            const auto dst = receivers_per_frame(t, sched::group_square(t, relabelling), net.node_count());
+            std::vector<int> sender_of(static_cast<std::size_t>(net.node_count()));
+            for (std::size_t a = 0; a < dst.size(); ++a)
+                for (std::size_t b = 0; b < dst.size(); ++b) {
+                    if (a == b) continue;
+                    for (int h : net.hosts()) sender_of[static_cast<std::size_t>(dst[b][static_cast<std::size_t>(h)])] = h;
+                    for (int i : net.hosts()) {
+                        int length = 0, k = i;
+                        do {
+                            k = sender_of[static_cast<std::size_t>(dst[a][static_cast<std::size_t>(k)])];
+                            length += 2;
+                        } while (k != i && length <= 2 * hosts);
+                        EXPECT_LE(length, longest) << hosts << " hosts, frames " << a << ", " << b << ", host " << i;
+                    }
                 }
-            }
-    }
+        }
 }
 
 TEST(GroupSquare, OnlyForACompleteAllToAll) {

@@ -128,5 +128,20 @@ TEST(LatinSearch, A256RankFragmentWithFullInnerLinksIsLiquidFromTheGroupSquare) 
     EXPECT_EQ(s->length(), 255);
 }
 
+TEST(LatinSearch, A512RankFragmentOfAHypercubeIsLiquidTryingTheBestFrames) {
+    // 512 of hypercube:10's 1 024 hosts (a row of the fragments table): 511 frames, each move
+    // tries the 128 frames where the transfer adds the least. Release pass only (a few
+    // seconds there).
+    if (test::sanitized_build()) GTEST_SKIP() << "261 632-transfer fragment: Release pass only";
+    const Traffic t = test::fragment("hypercube:10", 512, 1);
+    ASSERT_EQ(analyze(t).duration, 511);
+    Limits limits;
+    limits.deadline = Deadline::after(120);
+    const std::optional<Schedule> s = sched::latin_schedule(t, sched::LatinOptions{}, limits);
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(verify_schedule(t, *s), "");
+    EXPECT_EQ(s->length(), 511);
+}
+
 }  // namespace
 }  // namespace liquid

@@ -310,11 +310,12 @@ constexpr double kUnlimitedSeconds = 5.0;
 /// 3.4 s (the others in 0.2–0.5 s), 1/1000 and 1/3000 solved the easy ones faster but one
 /// fat-tree:16,2 seed took 8.7 s or was not solved.
 constexpr std::uint32_t kReweighOdds = 300;
-/// ... measured on 128-host fragments (16 256 transfers). A reweighing raises every
-/// congested cell, and the moves needed to act on them grow with the square: on 256-host
-/// fragments (65 280 transfers) odds of 1/300 left a dragonfly's square started from the
-/// group table at 835 congested cells, 1/1 200 and 1/3 000 completed it in 15 445 moves. So
-/// the odds grow with the transfers beyond 16 384.
+/// The reweighing odds of a square of `transfers` transfers: kReweighOdds was measured on
+/// 128-host fragments (16 256 transfers). A reweighing raises every congested cell, and the
+/// moves needed to act on them grow with the square: on a 256-host dragonfly fragment
+/// (65 280 transfers) odds of 1/300 left a square started from a relabelled group table at
+/// 835 congested cells, 1/1 200 and 1/3 000 completed it in 15 445 moves. So the odds grow
+/// with the transfers beyond 16 384.
 std::uint32_t reweigh_odds(std::size_t transfers) {
     return static_cast<std::uint32_t>(std::max<std::size_t>(kReweighOdds, kReweighOdds * transfers / 16384));
 }

@@ -19,7 +19,7 @@ constexpr double kDsaturShare = 0.5;
 /// fragments in at most 1.2 s, and a 512-host one (511 frames; hypercube:10) in 2.5–4.4 s
 /// of a 10 s budget, which a share of 0.3 cut off; where it fails (the inner links as tight
 /// as the hosts') the insertion and the tabu search after it get the other half.
-constexpr double kLatinShare = 0.5;
+constexpr double kLatinShare = 0.4;
 
 /// The limits with at most `share` of the time left (unchanged without a time limit).
 Limits share_of(const Limits& limits, double share) {

@@ -16,9 +16,11 @@ namespace {
 
 constexpr double kDsaturShare = 0.5;
 /// The Latin-square search's share of the time left: it answers 128- and 256-host
-/// fragments in at most 1.2 s, and a 512-host one (511 frames; hypercube:10) in 2.5–4.4 s
-/// of a 10 s budget, which a share of 0.3 cut off; where it fails (the inner links as tight
-/// as the hosts') the insertion and the tabu search after it get the other half.
+/// fragments in at most 1.2 s, and a 512-host one (511 frames; hypercube:10) in 2.3–2.6 s
+/// of a 10 s budget on a quiet machine, 4.1–4.4 s on a busy one: a share of 0.3 (2.9 s)
+/// left no margin. Where it fails (the inner links nearly as loaded as the hosts') the
+/// insertion and the tabu search after it need the rest: the 256-host dragonfly fragments
+/// end at 257–258 frames with 0.4, 259 with 0.5.
 constexpr double kLatinShare = 0.4;
 
 /// The limits with at most `share` of the time left (unchanged without a time limit).

@@ -5,6 +5,7 @@
 
 #include <random>
 #include <string>
+#include <tuple>
 
 #include "liquid/base/memory_watch.hpp"
 #include "liquid/net/generators.hpp"
@@ -112,35 +113,23 @@ TEST(LatinSearch, A128RankFragmentOfAFatTreeIsLiquidFromThePortfolio) {
     }
 }
 
-TEST(LatinSearch, A256RankFragmentWithFullInnerLinksIsLiquidFromTheGroupSquare) {
-    // 256 random hosts of fat-tree:4,5, seed 3 (a row of the fragments table): Λ = 255 set
-    // by the hosts, and 90 inner links carry 255 too. König's colouring stalls with
-    // thousands of congested cells; the XOR table of the hosts in fabric order completes.
-    // Release pass only (about a second there).
-    if (test::sanitized_build()) GTEST_SKIP() << "65 280-transfer fragment: Release pass only";
-    const Traffic t = test::fragment("fat-tree:4,5", 256, 3);
-    ASSERT_EQ(analyze(t).duration, 255);
-    Limits limits;
-    limits.deadline = Deadline::after(60);
-    const std::optional<Schedule> s = sched::latin_schedule(t, sched::LatinOptions{}, limits);
-    ASSERT_TRUE(s.has_value());
-    EXPECT_EQ(verify_schedule(t, *s), "");
-    EXPECT_EQ(s->length(), 255);
-}
-
-TEST(LatinSearch, A512RankFragmentOfAHypercubeIsLiquidTryingTheBestFrames) {
-    // 512 of hypercube:10's 1 024 hosts (a row of the fragments table): 511 frames, each move
-    // tries the 128 frames where the transfer adds the least. Release pass only (a few
-    // seconds there).
-    if (test::sanitized_build()) GTEST_SKIP() << "261 632-transfer fragment: Release pass only";
-    const Traffic t = test::fragment("hypercube:10", 512, 1);
-    ASSERT_EQ(analyze(t).duration, 511);
-    Limits limits;
-    limits.deadline = Deadline::after(120);
-    const std::optional<Schedule> s = sched::latin_schedule(t, sched::LatinOptions{}, limits);
-    ASSERT_TRUE(s.has_value());
-    EXPECT_EQ(verify_schedule(t, *s), "");
-    EXPECT_EQ(s->length(), 511);
+TEST(LatinSearch, LargeFragmentsAreLiquidFromTheGroupSquare) {
+    // Rows of the fragments table, Λ = N - 1 set by the hosts: 256 random hosts of
+    // fat-tree:4,5, seed 3, where 90 inner links carry 255 too (König's colouring stalls with
+    // thousands of congested cells; the XOR table of the hosts in fabric order completes), and
+    // 512 of hypercube:10's 1 024 (511 frames: each move tries the 128 frames where the
+    // transfer adds the least). Release pass only (a few seconds there).
+    if (test::sanitized_build()) GTEST_SKIP() << "65 280- and 261 632-transfer fragments: Release pass only";
+    for (const auto& [spec, ranks, seed] : {std::tuple{"fat-tree:4,5", 256, 3}, std::tuple{"hypercube:10", 512, 1}}) {
+        const Traffic t = test::fragment(spec, ranks, static_cast<std::uint64_t>(seed));
+        ASSERT_EQ(analyze(t).duration, ranks - 1) << spec;
+        Limits limits;
+        limits.deadline = Deadline::after(120);
+        const std::optional<Schedule> s = sched::latin_schedule(t, sched::LatinOptions{}, limits);
+        ASSERT_TRUE(s.has_value()) << spec;
+        EXPECT_EQ(verify_schedule(t, *s), "") << spec;
+        EXPECT_EQ(s->length(), ranks - 1) << spec;
+    }
 }
 
 }  // namespace

@@ -358,6 +358,9 @@ void frames_to_try(const Square& sq, int t, int a, Rng& rng, std::vector<int>& t
     const std::size_t k = std::min(kFramesTried, keyed.size());
     std::nth_element(keyed.begin(), keyed.begin() + static_cast<std::ptrdiff_t>(k - 1), keyed.end());
     for (std::size_t i = 0; i < k; ++i) tried.push_back(keyed[i].second);
+    // In frame order: nth_element leaves the k in an order of the standard library's own,
+    // and the ties of the move are broken in the order tried.
+    std::sort(tried.begin(), tried.end());
 }
 
 /// The repair: a random congested transfer t of frame a; of the Kempe cycles of a and every

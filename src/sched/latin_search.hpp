@@ -7,8 +7,10 @@
 // the schedule is a Latin square. Inserting transfers one at a time (kempe_frames) fills
 // such a square almost always, but the last transfers, constrained on both ends and on the
 // inner links, often find no frame. This search keeps the square whole instead: it starts
-// from a König edge colouring of the sender–receiver graph with L colours (every frame
-// already free on the endpoint links; D. König, Math. Ann. 77, 1916) and lowers the
+// from a square whose frames are already free on the endpoint links — a group's table
+// (group_square.hpp) when the traffic is the complete all-to-all among L + 1 hosts, and a König
+// edge colouring of the sender–receiver graph with L colours (D. König, Math. Ann. 77,
+// 1916) — and, from each start in turn until one completes, lowers the
 // congestion left on the inner links by swapping the two frames of one alternating cycle
 // of the sender–receiver graph at a time (a Kempe cycle: both frames stay matchings),
 // accepting a worse square now and then as simulated annealing does (Kirkpatrick, Gelatt &
@@ -27,7 +29,7 @@ namespace liquid::sched {
 
 struct LatinOptions {
     int frames = 0;          // L: the square's frames (<= 0: Λ of the traffic, see below)
-    std::uint64_t seed = 1;  // the colouring's order and the walk
+    std::uint64_t seed = 1;  // the colouring's order, the relabellings of the group table, the walk
 };
 
 /// Working memory of latin_schedule.
@@ -35,11 +37,11 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames);
 
 /// A schedule of L frames none of whose links carries two transfers (the caller verifies
 /// it), or nullopt: the traffic has no endpoint structure, L is below an endpoint's load,
-/// the memory does not fit, the search stalled far from a square (more than 5 % of the
-/// transfers congested after a move per two transfers), or the deadline came first
-/// (without a time limit the search stops after 5 s). With L = Λ (frames <= 0) it applies only where endpoint links carry
-/// Λ: elsewhere the rows of the square are not full and the inner links, which set Λ,
-/// are where kempe_frames' insertion does better.
+/// the memory does not fit, or the deadline came before a start was repaired into a square
+/// (without a time limit the search stops after 5 s; a start that stalls gives way to the
+/// next). With L = Λ (frames <= 0) it applies only where endpoint links carry Λ: elsewhere
+/// the rows of the square are not full and the inner links, which set Λ, are where
+/// kempe_frames' insertion does better.
 std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOptions& options, const Limits& limits);
 
 }  // namespace liquid::sched

@@ -19,6 +19,12 @@
 // timetabling system", Computers & OR 25, 1998). A transfer's endpoint links are the first
 // and the last of its path; the search applies when no link is the first of one transfer
 // and the last of another.
+//
+// Where inner links set Λ above the hosts' N - 1 (a fragment of a tapered or deep fat tree,
+// of a torus), the rows of a square of Λ frames are not full: the group's table fills N - 1
+// frames and leaves the others empty, congested transfers first move alone to frames where
+// they add nothing, and the same repair goes on from there. The kempe insertion answers most
+// of these traffics at once; this is for the ones it leaves above Λ.
 #include <cstdint>
 #include <optional>
 
@@ -28,8 +34,9 @@
 namespace liquid::sched {
 
 struct LatinOptions {
-    int frames = 0;          // L: the square's frames (<= 0: Λ of the traffic, see below)
-    std::uint64_t seed = 1;  // the colouring's order, the relabellings of the group table, the walk
+    int frames = 0;            // L: the square's frames (<= 0: Λ of the traffic, see below)
+    bool inner_links = false;  // with L = Λ: apply where inner links set Λ instead (see below)
+    std::uint64_t seed = 1;    // the colouring's order, the relabellings of the group table, the walk
 };
 
 /// Working memory of latin_schedule.
@@ -41,7 +48,11 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames);
 /// (without a time limit the search stops after 5 s; a start that stalls gives way to the
 /// next). With L = Λ (frames <= 0) it applies only where endpoint links carry Λ: elsewhere
 /// the rows of the square are not full and the inner links, which set Λ, are where
-/// kempe_frames' insertion does better.
+/// kempe_frames' insertion does better. With `inner_links` it applies the other way round:
+/// only where inner links set Λ above every endpoint's load and the traffic is a complete
+/// all-to-all (the start is the group's table). Wherever L is above the endpoints' load it
+/// declines at once when the start, spread, is congested on more than a fifth as many
+/// cells as there are transfers (on such fabrics no start was repaired into a square).
 std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOptions& options, const Limits& limits);
 
 }  // namespace liquid::sched

@@ -22,6 +22,11 @@ constexpr double kDsaturShare = 0.5;
 /// insertion and the tabu search after it need the rest: the 256-host dragonfly fragments
 /// end at 257–258 frames with 0.4, 259 with 0.5.
 constexpr double kLatinShare = 0.4;
+/// The share of the Latin-square search where inner links set Λ, before the insertion:
+/// it answered the 512-host fragments of fat-tree:4,5 in 0.6-4.1 s of a 10 s budget (0.4
+/// left 3.8 s); where it gives up it does so at once (a start far from a square), so the
+/// insertion keeps its time on the fabrics it serves (the 512-host dragonfly fragment: 3.6 s).
+constexpr double kLatinInnerShare = 0.5;
 
 /// The limits with at most `share` of the time left (unchanged without a time limit).
 Limits share_of(const Limits& limits, double share) {
@@ -51,6 +56,14 @@ std::vector<Construction> standard_constructions() {
     // once elsewhere.
     c.push_back({"latin", [](const Traffic& t, const Limits& limits) {
                      return latin_schedule(t, LatinOptions{}, share_of(limits, kLatinShare));
+                 }});
+    // The same where inner links set Λ above the hosts' load: the group's table in a square
+    // of Λ frames whose rows are not full (latin_search.hpp); it declines at once unless the
+    // traffic is such an all-to-all, and where its start is far from a square.
+    c.push_back({"latin-inner", [](const Traffic& t, const Limits& limits) {
+                     LatinOptions inner;
+                     inner.inner_links = true;
+                     return latin_schedule(t, inner, share_of(limits, kLatinInnerShare));
                  }});
     // Kempe-chain insertion into Λ frames: liquid on the fragments of a fabric whose host
     // links are the bottleneck (König's case) in near-linear time, so the portfolio stops

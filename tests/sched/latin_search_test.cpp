@@ -72,6 +72,46 @@ TEST(LatinSearch, DeclinesWhereInnerLinksSetLambda) {
     EXPECT_LE(s->length(), o.frames);
 }
 
+TEST(LatinSearch, WhereInnerLinksSetLambdaTheGroupSquareGetsEmptyFrames) {
+    // Fragments of fat-tree:4,3 whose inner links carry more than the hosts' N - 1: with
+    // inner_links the square of Λ frames starts from the group's table in N - 1 of them.
+    for (const auto& [ranks, seed] : {std::pair{32, 1}, std::pair{32, 2}, std::pair{32, 3}, std::pair{48, 1}}) {
+        const Traffic t = test::fragment("fat-tree:4,3", ranks, static_cast<std::uint64_t>(seed));
+        const int lambda = analyze(t).duration;
+        ASSERT_GT(lambda, ranks - 1) << ranks << " seed " << seed;
+        sched::LatinOptions o;
+        o.inner_links = true;
+        const std::optional<Schedule> s = sched::latin_schedule(t, o, Limits{});
+        ASSERT_TRUE(s.has_value()) << ranks << " seed " << seed;
+        EXPECT_EQ(verify_schedule(t, *s), "") << ranks << " seed " << seed;
+        EXPECT_EQ(s->length(), lambda) << ranks << " seed " << seed;
+    }
+}
+
+TEST(LatinSearch, InnerLinksDeclineWhereTheHostsSetLambdaOrNoSquareIsNear) {
+    sched::LatinOptions o;
+    o.inner_links = true;
+    // The hosts' links set Λ: the square of N - 1 frames is the default's case.
+    EXPECT_FALSE(sched::latin_schedule(test::fragment("hypercube:7", 32, 1), o, Limits{}).has_value());
+    // Not a complete all-to-all: no group table to start from.
+    const Network torus = make_torus({8, 8}, true);
+    const std::vector<int> hosts = torus.hosts();
+    PatternSpec half;
+    half.senders.assign(hosts.begin(), hosts.begin() + 32);
+    half.receivers.assign(hosts.begin() + 32, hosts.end());
+    const Traffic one_way = make_pattern(torus, half);
+    ASSERT_GT(analyze(one_way).duration, 32);  // inner links above the hosts' 32
+    EXPECT_FALSE(sched::latin_schedule(one_way, o, Limits{}).has_value());
+    // The whole torus:8x8 (Λ 80 on its links, 63 on the hosts'): the start, spread, is
+    // still congested on more cells than a fifth of the transfers, and it declines at once
+    // instead of searching for its whole budget.
+    const Traffic whole = make_pattern(torus, PatternSpec{});
+    Limits ten;
+    ten.deadline = Deadline::after(10);
+    EXPECT_FALSE(sched::latin_schedule(whole, o, ten).has_value());
+    EXPECT_GT(ten.deadline.remaining_s(), 5.0);
+}
+
 TEST(LatinSearch, DeclinesWithoutEndpointStructureOrBelowAnEndpointsLoad) {
     // A one-link transfer; a link that is one transfer's first and another's last.
     EXPECT_FALSE(sched::latin_schedule(test::link_traffic({{0, 1}, {2}}, 3), {}, Limits{}).has_value());
@@ -130,6 +170,22 @@ TEST(LatinSearch, LargeFragmentsAreLiquidFromTheGroupSquare) {
         EXPECT_EQ(verify_schedule(t, *s), "") << spec;
         EXPECT_EQ(s->length(), ranks - 1) << spec;
     }
+}
+
+TEST(LatinSearch, A512RankFragmentWhoseInnerLinksSetLambdaIsLiquid) {
+    // A row of the fragments table: 512 random hosts of fat-tree:4,5, seed 1 (Λ 560 on inner
+    // links, 511 on the hosts'). Release pass only (a few seconds there).
+    if (test::sanitized_build()) GTEST_SKIP() << "261 632-transfer fragment: Release pass only";
+    const Traffic t = test::fragment("fat-tree:4,5", 512, 1);
+    ASSERT_EQ(analyze(t).duration, 560);
+    sched::LatinOptions o;
+    o.inner_links = true;
+    Limits limits;
+    limits.deadline = Deadline::after(120);
+    const std::optional<Schedule> s = sched::latin_schedule(t, o, limits);
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(verify_schedule(t, *s), "");
+    EXPECT_EQ(s->length(), 560);
 }
 
 }  // namespace

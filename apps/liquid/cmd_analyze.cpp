@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include "command.hpp"
+#include "command_budget.hpp"
 #include "input.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/byte_load.hpp"
@@ -15,6 +16,7 @@ namespace {
 
 struct AnalyzeOptions {
     TrafficOptions traffic;
+    BudgetOptions budget;
     bool json = false;
     bool loads = false;
     bool no_congestion_graph = false;
@@ -92,7 +94,9 @@ const RegisterCommand reg_analyze{
                       "skip counting the congestion-graph edges (the slowest part on huge traffics)");
          cmd.add_option("--rate", o->rate, "link rate in bytes/s for the throughput in bytes/s (default: the network's)")
              ->check(positive_amount());
+         add_budget_options(cmd, o->budget);
          cmd.callback([o] {
+             const CommandBudget budget(o->budget);
              LoadedTraffic in = load_traffic(o->traffic);
              TrafficAnalysis a = analyze(in.traffic);
              const EdgeCount edges = o->no_congestion_graph ? EdgeCount{} : EdgeCount{true, count_congestion_edges(in.traffic)};

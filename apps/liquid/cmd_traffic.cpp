@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "command_budget.hpp"
 #include "input.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/io/traffic_file.hpp"
@@ -15,9 +16,12 @@ const RegisterCommand reg_traffic{
     {"traffic", "print a traffic as a link-set file (default) or as traffic JSON", [](CLI::App& cmd) {
          auto o = std::make_shared<TrafficOptions>();
          auto format = std::make_shared<std::string>("traffic");
+         auto limits = std::make_shared<BudgetOptions>();
          add_traffic_options(cmd, *o);
          cmd.add_option("--format", *format, "traffic (link-set) or json")->check(CLI::IsMember({"traffic", "json"}));
-         cmd.callback([o, format] {
+         add_budget_options(cmd, *limits);
+         cmd.callback([o, format, limits] {
+             const CommandBudget budget(*limits);
              LoadedTraffic in = load_traffic(*o);
              if (*format == "traffic") {
                  write_traffic(std::cout, in.traffic);

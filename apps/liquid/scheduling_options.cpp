@@ -1,5 +1,7 @@
 #include "scheduling_options.hpp"
 
+#include "budget_options.hpp"
+
 #include <climits>
 #include <cmath>
 
@@ -13,15 +15,9 @@ void add_scheduling_options(CLI::App& cmd, SchedulingOptions& o, bool with_seed)
                    method_names_list() + "; round-robin, random and fifo are sending orders (simulate runs them on queues)")
         ->capture_default_str()
         ->check(non_empty());
-    cmd.add_option("--time-limit", o.time_limit_s,
-                   "wall-clock budget of the whole command (network, routes, traffic, search, output), seconds; exit 4 if it "
-                   "runs out before any result")
-        ->capture_default_str()
-        ->check(positive_seconds());
-    cmd.add_option("--memory-limit", o.memory_limit_mb,
-                   "resident memory of the whole command (network, routes, traffic, search), MB; exit 3 above it (default: half "
-                   "the physical memory)")
-        ->check(finite_number(0, 1e9, false));
+    add_time_limit_option(cmd, o.time_limit_s);
+    cmd.get_option("--time-limit")->capture_default_str();
+    add_memory_limit_option(cmd, o.memory_limit_mb);
     cmd.add_option("--node-limit", o.node_limit,
                    "search-node budget of the exact searches: nodes plus categories enumerated (0 = none)")
         ->check(whole_number(0, LLONG_MAX));
@@ -46,11 +42,7 @@ namespace {
 void check_budgets(const SchedulingOptions& o) {
     if (!(o.time_limit_s > 0) || !std::isfinite(o.time_limit_s))
         throw InputError("--time-limit", "must be a positive number of seconds", "e.g. --time-limit 2.5");
-    if (!(o.memory_limit_mb >= 0) || !std::isfinite(o.memory_limit_mb) || o.memory_limit_mb > 1e9)
-        throw InputError("--memory-limit", "must be a number of megabytes >= 1 (0 = half the physical memory)",
-                         "e.g. --memory-limit 2048");
-    if (o.memory_limit_mb > 0 && o.memory_limit_mb < 1)
-        throw InputError("--memory-limit", "must be at least 1 MB", "e.g. --memory-limit 2048");
+    check_memory_limit(o.memory_limit_mb);
     if (o.node_limit < 0) throw InputError("--node-limit", "must be >= 0", "0 means no node budget");
 }
 

@@ -19,8 +19,9 @@ std::uint64_t count_part(const Incidence& links, const Incidence& users, unsigne
     std::vector<int> stamp(static_cast<std::size_t>(n), -1);
     std::uint64_t edges = 0;
     for (int i = static_cast<int>(part), k = 0; i < n; i += static_cast<int>(parts), ++k) {
-        // O(Σ λ(l)²) in all, minutes on some fabrics: SIGINT ends it (parallel_for rethrows).
-        if (k % 256 == 0) throw_if_stop_requested();
+        // O(Σ λ(l)²) in all, minutes on some fabrics: SIGINT or --time-limit ends it (parallel_for
+        // rethrows; counting comes before any result).
+        if (k % 256 == 0) throw_if_out_of_budget();
         for (int l : links.row(i)) {
             const auto row = users.row(l);
             // Users are ascending: only the part after i counts (each pair once).
@@ -77,7 +78,7 @@ public:
         parallel_for(parts, static_cast<int>(parts), [&](std::size_t part) {
             Scratch s(class_count_, links_);
             for (std::size_t b = part, k = 0; b < links_ && ok[part]; b += parts, ++k) {
-                if (k % 256 == 0) throw_if_stop_requested();  // as in count_part
+                if (k % 256 == 0) throw_if_out_of_budget();  // as in count_part
                 ok[part] = link_holds(static_cast<int>(b), s);
             }
         });
@@ -171,7 +172,7 @@ std::uint64_t consecutive_pairs(const Traffic& traffic) {
             succ.items[fill[static_cast<std::size_t>(x.path[p])]++] = x.path[p + 1];
     std::uint64_t total = 0;
     for (std::size_t l = 0; l < links; ++l) {
-        if (l % 256 == 0) throw_if_stop_requested();  // one sort per link
+        if (l % 256 == 0) throw_if_out_of_budget();  // one sort per link
         auto first = succ.items.begin() + static_cast<std::ptrdiff_t>(succ.start[l]);
         auto last = succ.items.begin() + static_cast<std::ptrdiff_t>(succ.start[l + 1]);
         std::sort(first, last);

@@ -24,17 +24,37 @@ TEST(BudgetCommand, TimeLimitEndsNetworkBuildingAndRouting) {
     // 1 024-host all-to-all: every command exits 4 with one line naming --time-limit.
     const auto dir = fresh_dir("budget-time");
     const std::string page = (dir / "page.html").string();
-    for (const std::string& cmd :
-         std::vector<std::string>{"schedule --network fat-tree:4,5", "simulate --network torus:32x32",
-                                  "plan --network hypercube:10", "report --network fat-tree:4,5 -o " + page}) {
+    const std::string exported = (dir / "graph.col").string();
+    for (const std::string& cmd : std::vector<std::string>{
+             "schedule --network fat-tree:4,5", "simulate --network torus:32x32", "plan --network hypercube:10",
+             "report --network fat-tree:4,5 -o " + page, "analyze --network fat-tree:4,5", "traffic --network fat-tree:4,5",
+             "export --network fat-tree:4,5 --format dimacs-graph -o " + exported}) {
         const auto r = run_liquid(cmd + " --time-limit 0.01");
         EXPECT_EQ(r.exit_code, 4) << cmd << "\n" << r.err;
         EXPECT_EQ(r.err.rfind("liquid: error: --time-limit: the budget of 0.01 s ran out", 0), 0u) << cmd << "\n" << r.err;
         EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << cmd << "\n" << r.err;
         EXPECT_EQ(r.out, "") << cmd;
     }
-    EXPECT_TRUE(std::filesystem::is_empty(dir)) << "report left a file";
+    EXPECT_TRUE(std::filesystem::is_empty(dir)) << "report or export left a file";
     std::filesystem::remove_all(dir);
+}
+
+TEST(BudgetCommand, CommandsThatDoNotSearchHaveNoTimeLimitUnlessGiven) {
+    // analyze, export and traffic: no budget by default; a given one is checked like the
+    // solving commands' (exit 2 naming the flag), and an ample one changes nothing.
+    for (const std::string& cmd : std::vector<std::string>{"analyze --network torus:4x4", "traffic --network torus:4x4",
+                                                           "export --network torus:4x4 --format dimacs-graph"}) {
+        const auto plain = run_liquid(cmd);
+        ASSERT_EQ(plain.exit_code, 0) << cmd << "\n" << plain.err;
+        const auto ample = run_liquid(cmd + " --time-limit 60 --memory-limit 4096");
+        EXPECT_EQ(ample.exit_code, 0) << cmd << "\n" << ample.err;
+        EXPECT_EQ(ample.out, plain.out) << cmd;
+        for (const std::string bad : {" --time-limit 0", " --time-limit -1", " --memory-limit 0.5", " --memory-limit nan"}) {
+            const auto r = run_liquid(cmd + bad);
+            EXPECT_EQ(r.exit_code, 2) << cmd << bad << "\n" << r.err;
+            EXPECT_NE(r.err.find(bad.substr(1, bad.find(' ', 1) - 1)), std::string::npos) << cmd << bad << "\n" << r.err;
+        }
+    }
 }
 
 TEST(BudgetCommand, TimeLimitKeepsTheResultOfASmallInput) {
@@ -80,9 +100,9 @@ TEST(BudgetCommand, MemoryLimitCountsNetworkRoutesAndTraffic) {
     // before any search: exit 3 and the message, for every command that takes the limit.
     const auto dir = fresh_dir("budget-memory");
     const std::string page = (dir / "page.html").string();
-    for (const std::string& cmd :
-         std::vector<std::string>{"schedule --network fat-tree:4,5", "simulate --network fat-tree:4,5",
-                                  "plan --network fat-tree:4,5", "report --network fat-tree:4,5 -o " + page}) {
+    for (const std::string& cmd : std::vector<std::string>{
+             "schedule --network fat-tree:4,5", "simulate --network fat-tree:4,5", "plan --network fat-tree:4,5",
+             "report --network fat-tree:4,5 -o " + page, "analyze --network fat-tree:4,5", "traffic --network fat-tree:4,5"}) {
         const auto r = run_liquid(cmd + " --memory-limit 60");
         EXPECT_EQ(r.exit_code, 3) << cmd << "\n" << r.err;
         EXPECT_EQ(r.err.rfind("liquid: error: --memory-limit:", 0), 0u) << cmd << "\n" << r.err;

@@ -98,6 +98,9 @@ std::optional<Endpoints> endpoints_of(const Traffic& traffic) {
     return e;
 }
 
+/// The most transfers a (watched link, frame) cell counts.
+constexpr int kMostCellCount = 0xFFFF;
+
 /// A move of the repair: the Kempe cycle of frames a and b through a transfer of a, its
 /// transfers at [begin, begin + size) of Square's chain table (usable when it is not longer
 /// than the cap), and the change of the weighted cost its swap would make.
@@ -233,8 +236,8 @@ private:
     struct Owner {
         int transfer = -1, other_end = -1;
     };
-    /// A (watched link, frame): its transfers and its weight (latin_schedule refuses
-    /// endpoints of more than 65 535 hosts; weights stop there).
+    /// A (watched link, frame): its transfers and its weight (latin_schedule refuses traffics
+    /// whose transfers could exceed the count in a frame; weights stop at the top).
     struct Cell {
         std::uint16_t count = 0, weight = 1;
     };
@@ -536,10 +539,14 @@ bool place_group_square(Square& sq, const std::vector<int>& frames) {
 /// Where the rows of the square are not full (L above the endpoints' load): every
 /// congested transfer, in a seeded random order, moves to a frame free at its sender and
 /// its receiver where it adds no congestion, the first from a random frame on. Such a move
-/// is a Kempe cycle of one transfer; made here without weighing every frame's cycle, it
-/// brought the square from the group table of 512 hosts of fat-tree:4,5 (seeds 1 and 3:
-/// 560 and 548 frames, 511 filled) from 70 263 congested cells to 12 711 and from 58 000 to
-/// 22 435 at once, and the square was complete in 5.3 and 6.7 s instead of 6.1 and 10.8 s.
+/// is a Kempe cycle of one transfer; made here without weighing every frame's cycle. On the
+/// group tables of 512 hosts of fat-tree:4,5 (seeds 1 and 3: 560 and 548 frames, 511
+/// filled) it left 12 711 and 22 435 congested cells (the repair alone was still at 70 263
+/// on the first after 1 024 moves), and the squares were complete in 5.3-6.0 and 6.7-7.1 s
+/// instead of 6.1 and 10.8 s (one thread). Repeating it until it stops gaining, or also
+/// moving transfers where they add less than they suffer, reached fewer cells but left a
+/// 256-host fat-tree:8,3 fragment (259 frames, four above the hosts') unsolved on four
+/// seeds of four, which one pass solves on three.
 void spread(Square& sq, int transfers, Rng& rng) {
     std::vector<int> order(idx(transfers));
     for (int i = 0; i < transfers; ++i) order[idx(i)] = i;
@@ -608,7 +615,8 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     const int L = options.frames > 0 ? options.frames : duration_of(traffic);
     if (L < 1 || !limits.fits(latin_memory_bytes(traffic, L))) return std::nullopt;
     const std::optional<Endpoints> e = endpoints_of(traffic);
-    if (!e) return std::nullopt;
+    // A (link, frame) holds at most one transfer per sender: its count fits the cells.
+    if (!e || std::min(e->senders, e->receivers) > kMostCellCount) return std::nullopt;
     const bool rows_open = endpoint_load(*e) < L;
     std::vector<int> square = L >= e->senders - 1 ? group_square(traffic, 0) : std::vector<int>{};
     if (options.frames <= 0 && (options.inner_links ? !rows_open || square.empty() : rows_open)) return std::nullopt;

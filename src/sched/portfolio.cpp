@@ -22,17 +22,39 @@ constexpr double kDsaturShare = 0.5;
 /// insertion and the tabu search after it need the rest: the 256-host dragonfly fragments
 /// end at 257–258 frames with 0.4, 259 with 0.5.
 constexpr double kLatinShare = 0.4;
-/// The share of the Latin-square search where inner links set Λ, before the insertion:
+/// The share of the Latin-square search where inner links set Λ (before the insertion on
+/// large traffics):
 /// it answered the 512-host fragments of fat-tree:4,5 in 0.6-4.1 s of a 10 s budget (0.4
 /// left 3.8 s); where it gives up it does so at once (a start far from a square), so the
 /// insertion keeps its time on the fabrics it serves (the 512-host dragonfly fragment: 3.6 s).
 constexpr double kLatinInnerShare = 0.5;
+/// Where inner links set Λ, the Latin-square search goes before the Kempe insertion on
+/// traffics of more transfers than this, after it on the others. Measured: on fragments of
+/// up to 256 hosts (65 280 transfers) the insertion answered every such fragment of the
+/// fragments table in 0.02-2.08 s and, where both answer, faster on tori and meshes
+/// (128 hosts of mesh:6x6x6: 0.03 s, the search 0.11-1.39 s; 256 of torus:8x8x8: 0.11 s
+/// against 1.2-1.6 s); on 512 hosts (261 632) the insertion took 3.7 s to fail on
+/// fat-tree:4,5, leaving the search too little of a 10 s budget after it (seed 3: 563
+/// frames against 548), while before it the search answers in 0.6-4.5 s and, where it
+/// declines (the dragonfly: at once), the insertion still answers (4.05 s).
+constexpr int kLargeTraffic = 1 << 17;
 
 /// The limits with at most `share` of the time left (unchanged without a time limit).
 Limits share_of(const Limits& limits, double share) {
     Limits own = limits;
     if (own.deadline.limited()) own.deadline = own.deadline.sooner(share * own.deadline.remaining_s());
     return own;
+}
+
+/// The Latin-square search where inner links set Λ, on the traffics larger than
+/// kLargeTraffic (`large`) or on the others.
+Construction latin_inner(bool large) {
+    return {"latin-inner", [large](const Traffic& t, const Limits& limits) -> std::optional<Schedule> {
+                if ((t.size() > kLargeTraffic) != large) return std::nullopt;
+                LatinOptions inner;
+                inner.inner_links = true;
+                return latin_schedule(t, inner, share_of(limits, kLatinInnerShare));
+            }};
 }
 
 Construction shift(std::string name, PhaseRule rule, Packing packing, std::uint64_t seed = 0) {
@@ -57,19 +79,17 @@ std::vector<Construction> standard_constructions() {
     c.push_back({"latin", [](const Traffic& t, const Limits& limits) {
                      return latin_schedule(t, LatinOptions{}, share_of(limits, kLatinShare));
                  }});
-    // The same where inner links set Λ above the hosts' load: the group's table in a square
-    // of Λ frames whose rows are not full (latin_search.hpp); it declines at once unless the
-    // traffic is such an all-to-all, and where its start is far from a square.
-    c.push_back({"latin-inner", [](const Traffic& t, const Limits& limits) {
-                     LatinOptions inner;
-                     inner.inner_links = true;
-                     return latin_schedule(t, inner, share_of(limits, kLatinInnerShare));
-                 }});
+    // Where inner links set Λ above the hosts' load: the group's table in a square of Λ
+    // frames whose rows are not full (latin_search.hpp); it declines at once unless the
+    // traffic is such an all-to-all, and where its start is far from a square. Before the
+    // insertion on large traffics, after it on the others (kLargeTraffic says why).
+    c.push_back(latin_inner(true));
     // Kempe-chain insertion into Λ frames: liquid on the fragments of a fabric whose host
     // links are the bottleneck (König's case) in near-linear time, so the portfolio stops
     // there before the quadratic constructions run (its insertion takes at most 40 % of the
     // time left, kempe_frames.cpp says why).
     c.push_back({"kempe", [](const Traffic& t, const Limits& limits) { return kempe_schedule(t, KempeOptions{}, limits); }});
+    c.push_back(latin_inner(false));
     c.push_back(shift("shift-packed", PhaseRule::Shift, Packing::AcrossPhases));
     c.push_back(shift("xor-packed", PhaseRule::Xor, Packing::AcrossPhases));
     // DSatur answers only when it ends; at most half of the time left, so that a traffic too

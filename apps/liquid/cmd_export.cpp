@@ -58,12 +58,14 @@ void write_format(std::ostream& out, const ExportOptions& o, const Traffic& traf
     if (o.format == "cnf" && o.length == 0)
         throw InputError("--length", "--format cnf asks \"schedulable in L frames?\" and needs L",
                          "add --length L, e.g. the duration printed by `liquid analyze`");
-    // Half of the physical memory. A model that cannot fit is refused before anything is
-    // spent on it (at least Λ frames), and the congestion-graph clique falls back to a
-    // link's users where the graph would not fit either. The model comes before any
-    // output: --time-limit ends it (the output, once the model exists, is let finish).
+    // --memory-limit, or half of the physical memory. A model that cannot fit is refused
+    // before anything is spent on it (at least Λ frames), and the congestion-graph clique
+    // falls back to a link's users where the graph would not fit either. The model comes
+    // before any output: --time-limit ends it (the output, once the model exists, is let
+    // finish).
     Limits limits;
     if (const double left = time_budget_left(); std::isfinite(left)) limits.deadline = Deadline::after(std::max(left, 1e-6));
+    if (o.budget.memory_limit_mb > 0) limits.memory_bytes = static_cast<std::uint64_t>(o.budget.memory_limit_mb * 1048576.0);
     sched::require_model_fits(traffic, o.length > 0 ? o.length : duration_of(traffic), limits.memory_bytes);
     const std::vector<int> clique = sched::large_clique(traffic, 48, &limits);
     throw_if_out_of_budget();

@@ -24,7 +24,8 @@
 // of a torus), the rows of a square of Λ frames are not full: the group's table fills N - 1
 // frames and leaves the others empty, congested transfers first move alone to frames where
 // they add nothing, and the same repair goes on from there. The kempe insertion answers most
-// of these traffics at once; this is for the ones it leaves above Λ.
+// of these traffics at once; this is for the ones it leaves above Λ or answers slowly (the
+// construction portfolio, portfolio.cpp, orders the two by the traffic's size).
 #include <cstdint>
 #include <optional>
 

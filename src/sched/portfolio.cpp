@@ -49,12 +49,13 @@ Limits share_of(const Limits& limits, double share) {
 /// The Latin-square search where inner links set Λ, on the traffics larger than
 /// kLargeTraffic (`large`) or on the others.
 Construction latin_inner(bool large) {
-    return {"latin-inner", [large](const Traffic& t, const Limits& limits) -> std::optional<Schedule> {
-                if ((t.size() > kLargeTraffic) != large) return std::nullopt;
+    return {"latin-inner",
+            [](const Traffic& t, const Limits& limits) {
                 LatinOptions inner;
                 inner.inner_links = true;
                 return latin_schedule(t, inner, share_of(limits, kLatinInnerShare));
-            }};
+            },
+            [large](const Traffic& t) { return (t.size() > kLargeTraffic) == large; }};
 }
 
 Construction shift(std::string name, PhaseRule rule, Packing packing, std::uint64_t seed = 0) {
@@ -118,6 +119,7 @@ PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Constru
             out.timed_out = true;
             break;
         }
+        if (constructions[i].applies && !constructions[i].applies(traffic)) continue;
         const auto t0 = Clock::now();
         std::optional<Schedule> s = constructions[i].build(traffic, i == 0 ? unlimited_time : limits);
         ConstructionRun run{constructions[i].name, s ? s->length() : -1,

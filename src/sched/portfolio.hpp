@@ -21,6 +21,9 @@ namespace liquid::sched {
 struct Construction {
     std::string name;
     std::function<std::optional<Schedule>(const Traffic&, const Limits&)> build;
+    /// Whether it is tried on a traffic at all (unset: always); one that is not tried is not
+    /// in PortfolioOutcome::runs (a construction placed differently by traffic size, e.g.).
+    std::function<bool(const Traffic&)> applies = {};
 };
 
 /// Round-robin, shift / XOR phase constructions (also with seeded host relabellings),

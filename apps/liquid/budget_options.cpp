@@ -27,6 +27,11 @@ void check_memory_limit(double megabytes) {
                          "e.g. --memory-limit 2048");
 }
 
+std::uint64_t memory_limit_bytes(double megabytes) {
+    check_memory_limit(megabytes);
+    return static_cast<std::uint64_t>(megabytes * 1048576.0);
+}
+
 void add_budget_options(CLI::App& cmd, BudgetOptions& o) {
     add_time_limit_option(cmd, o.time_limit_s);
     add_memory_limit_option(cmd, o.memory_limit_mb);

@@ -6,6 +6,7 @@
 // them here, with no time limit unless one is given. Either way the budget holds from the
 // command's start (command_budget.hpp).
 #include <CLI/CLI.hpp>
+#include <cstdint>
 
 namespace liquid::app {
 
@@ -18,6 +19,8 @@ void add_time_limit_option(CLI::App& cmd, double& seconds);
 void add_memory_limit_option(CLI::App& cmd, double& megabytes);
 /// Throws InputError naming --memory-limit unless `megabytes` is 0 or at least 1.
 void check_memory_limit(double megabytes);
+/// The limit in bytes (0: none given), checked as above.
+std::uint64_t memory_limit_bytes(double megabytes);
 
 /// Adds --time-limit and --memory-limit (a command that does not search).
 void add_budget_options(CLI::App& cmd, BudgetOptions& o);

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <iostream>
 
+#include "budget_options.hpp"
 #include "command.hpp"
 #include "command_budget.hpp"
 #include "input.hpp"
@@ -65,7 +66,7 @@ void write_format(std::ostream& out, const ExportOptions& o, const Traffic& traf
     // finish).
     Limits limits;
     if (const double left = time_budget_left(); std::isfinite(left)) limits.deadline = Deadline::after(std::max(left, 1e-6));
-    if (o.budget.memory_limit_mb > 0) limits.memory_bytes = static_cast<std::uint64_t>(o.budget.memory_limit_mb * 1048576.0);
+    if (const std::uint64_t bytes = memory_limit_bytes(o.budget.memory_limit_mb); bytes > 0) limits.memory_bytes = bytes;
     sched::require_model_fits(traffic, o.length > 0 ? o.length : duration_of(traffic), limits.memory_bytes);
     const std::vector<int> clique = sched::large_clique(traffic, 48, &limits);
     throw_if_out_of_budget();

@@ -6,14 +6,7 @@ namespace liquid::app {
 
 CommandBudget::CommandBudget(const SolveOptions& so) : memory_(so.memory_limit_bytes) { set_time_budget(so.time_limit_s); }
 
-namespace {
-std::uint64_t checked_bytes(double megabytes) {
-    check_memory_limit(megabytes);
-    return static_cast<std::uint64_t>(megabytes * 1048576.0);
-}
-}  // namespace
-
-CommandBudget::CommandBudget(const BudgetOptions& o) : memory_(checked_bytes(o.memory_limit_mb)) {
+CommandBudget::CommandBudget(const BudgetOptions& o) : memory_(memory_limit_bytes(o.memory_limit_mb)) {
     set_time_budget(o.time_limit_s);  // 0: none
 }
 

@@ -53,7 +53,7 @@ SolveOptions solve_options(const SchedulingOptions& o, std::uint64_t seed) {
     SolveOptions s;
     s.method = parse_method(o.method);
     s.time_limit_s = o.time_limit_s;
-    s.memory_limit_bytes = static_cast<std::uint64_t>(o.memory_limit_mb * 1048576.0);
+    s.memory_limit_bytes = memory_limit_bytes(o.memory_limit_mb);
     s.node_limit = static_cast<std::uint64_t>(o.node_limit);
     s.seed = seed;
     s.sat_partner = !o.no_sat;

@@ -22,11 +22,10 @@ std::size_t idx(int i) { return static_cast<std::size_t>(i); }
 struct Endpoints {
     std::vector<int> sender, receiver;
     int senders = 0, receivers = 0;
-    Incidence watched;  // per transfer: the watched links it uses (dense ids)
-    Incidence users;    // per watched link: its transfers
-    /// `watched` again, one row of `stride` entries per transfer (its length, then its
-    /// links): a move reads the rows of the transfers of 128 cycles, and with a fixed stride
-    /// each is one memory access instead of two dependent ones.
+    Incidence users;  // per watched link: its transfers
+    /// Per transfer the watched links it uses (dense ids), one row of `stride` entries each
+    /// (its length, then its links): a move reads the rows of the transfers of 128 cycles,
+    /// and with a fixed stride each is one memory access instead of two dependent ones.
     std::vector<int> rows;
     std::size_t stride = 1;
     std::span<const int> row(int t) const {
@@ -74,16 +73,17 @@ void watch_links(const Traffic& traffic, Endpoints& e) {
     int watched = 0;
     for (int l = 0; l < links; ++l)
         if (one_sender[idx(l)] == kMany && one_receiver[idx(l)] == kMany) dense[idx(l)] = watched++;
+    Incidence per_transfer;
     for (int t = 0; t < traffic.size(); ++t) {
         for (int l : traffic[t].path)
-            if (dense[idx(l)] >= 0) e.watched.items.push_back(dense[idx(l)]);
-        e.watched.start.push_back(e.watched.items.size());
+            if (dense[idx(l)] >= 0) per_transfer.items.push_back(dense[idx(l)]);
+        per_transfer.start.push_back(per_transfer.items.size());
     }
-    e.users = transpose(e.watched, watched);
-    for (int t = 0; t < traffic.size(); ++t) e.stride = std::max(e.stride, e.watched.row(t).size() + 1);
+    e.users = transpose(per_transfer, watched);
+    for (int t = 0; t < traffic.size(); ++t) e.stride = std::max(e.stride, per_transfer.row(t).size() + 1);
     e.rows.assign(idx(traffic.size()) * e.stride, 0);
     for (int t = 0; t < traffic.size(); ++t) {
-        const std::span<const int> r = e.watched.row(t);
+        const std::span<const int> r = per_transfer.row(t);
         int* out = e.rows.data() + idx(t) * e.stride;
         out[0] = static_cast<int>(r.size());
         std::copy(r.begin(), r.end(), out + 1);
@@ -165,14 +165,15 @@ public:
     /// The transfer of frame f at t's receiver (-1: none).
     int at_receiver(int t, int f) const { return receiver_owner(e_.receiver[idx(t)], f).transfer; }
 
-    /// The alternating cycle of frames a and b through t (which is in a), or the path
-    /// when it is not closed: from t's sender on, then from t's receiver on.
-    /// False when it holds more than `cap` transfers.
-    bool cycle(int t, int a, int b, std::vector<int>& out, std::size_t cap = ~std::size_t{0}) const {
-        out.assign(1, t);
-        const Walk w = walk(t, a, b, true, out, cap);
-        if (w == Walk::Closed) return true;
-        return w == Walk::Ended && walk(t, a, b, false, out, cap) == Walk::Ended;
+    /// The alternating cycle of frames a and b through t (which is in a), or the path when
+    /// it is not closed, however long: walk_all() for the one frame b.
+    std::span<const int> cycle(int t, int a, int b) {
+        const std::size_t cap = frame_.size();  // more than any path holds
+        chain_.resize(cap + 1);
+        chain_frame_.resize(chain_.size());
+        std::vector<Move> one(1);
+        walk_all(t, a, {b}, 0, 1, cap, one, scratch_[0]);
+        return chain(one[0]);
     }
 
     /// The moves of t out of frame a into each frame b of `tried`: the Kempe cycle of a and b
@@ -323,20 +324,6 @@ private:
         }
     }
 
-    /// Appends the alternating walk from t (in a) on the side `sender` first.
-    enum class Walk { Closed, Ended, TooLong };
-    Walk walk(int t, int a, int b, bool sender, std::vector<int>& out, std::size_t cap) const {
-        int end = sender ? e_.sender[idx(t)] : e_.receiver[idx(t)];
-        for (int on = b;; on = on == a ? b : a, sender = !sender) {
-            const Owner& y = sender ? sender_owner(end, on) : receiver_owner(end, on);
-            if (y.transfer == t) return Walk::Closed;
-            if (y.transfer < 0) return Walk::Ended;
-            if (out.size() >= cap) return Walk::TooLong;
-            out.push_back(y.transfer);
-            end = y.other_end;
-        }
-    }
-
     void bump(std::size_t c, int d) {
         Cell& x = cells_[c];
         const int before = x.count;
@@ -373,7 +360,6 @@ private:
 /// starts at the receiver and never reaches the sender, where a is free). False when L is
 /// below an endpoint's load or at the deadline.
 bool colour(Square& sq, const std::vector<int>& order, DeadlinePoll& poll) {
-    std::vector<int> path;
     for (int t : order) {
         if (poll.expired()) return false;
         int best = -1, best_added = 0, a = -1, b = -1;
@@ -387,8 +373,7 @@ bool colour(Square& sq, const std::vector<int>& order, DeadlinePoll& poll) {
         }
         if (best < 0) {
             if (a < 0 || b < 0) return false;
-            sq.cycle(sq.at_receiver(t, a), a, b, path);
-            sq.swap(path, a, b);
+            sq.swap(sq.cycle(sq.at_receiver(t, a), a, b), a, b);
             best = a;
         }
         sq.place(t, best);
@@ -402,7 +387,7 @@ std::vector<int> colouring_order(const Endpoints& e, Rng& rng) {
     std::vector<std::pair<std::uint64_t, int>> keyed(idx(n));
     for (int t = 0; t < n; ++t) {
         std::uint64_t load = 0;
-        for (int w : e.watched.row(t)) load += e.users.row(w).size();
+        for (int w : e.row(t)) load += e.users.row(w).size();
         keyed[idx(t)] = {(std::uint64_t{0xFFFFFFFF} - std::min<std::uint64_t>(load, 0xFFFFFFFF)) << 32 | (rng.next() >> 32), t};
     }
     std::sort(keyed.begin(), keyed.end());
@@ -550,7 +535,7 @@ bool place_group_square(Square& sq, const std::vector<int>& frames) {
 void spread(Square& sq, int transfers, Rng& rng) {
     std::vector<int> order(idx(transfers));
     for (int i = 0; i < transfers; ++i) order[idx(i)] = i;
-    for (int i = transfers - 1; i > 0; --i) std::swap(order[idx(i)], order[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    shuffle(order.begin(), order.end(), rng);
     const int L = sq.frames();
     for (int t : order) {
         if (!sq.congested(t)) continue;

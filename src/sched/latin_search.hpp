@@ -47,9 +47,10 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames);
 /// it), or nullopt: the traffic has no endpoint structure, L is below an endpoint's load,
 /// the memory does not fit, or the deadline came before a start was repaired into a square
 /// (without a time limit the search stops after 5 s; a start that stalls gives way to the
-/// next). With L = Λ (frames <= 0) it applies only where endpoint links carry Λ: elsewhere
-/// the rows of the square are not full and the inner links, which set Λ, are where
-/// kempe_frames' insertion does better. With `inner_links` it applies the other way round:
+/// next, and when the first three all end far from a square it declines). With L = Λ
+/// (frames <= 0) it applies only where endpoint links carry Λ: elsewhere the rows of the
+/// square are not full and the inner links, which set Λ, are where kempe_frames' insertion
+/// does better. With `inner_links` it applies the other way round:
 /// only where inner links set Λ above every endpoint's load and the traffic is a complete
 /// all-to-all (the start is the group's table). Wherever L is above the endpoints' load it
 /// declines at once when the start, spread, is congested on more than a fifth as many

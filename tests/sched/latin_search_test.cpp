@@ -112,6 +112,19 @@ TEST(LatinSearch, InnerLinksDeclineWhereTheHostsSetLambdaOrNoSquareIsNear) {
     EXPECT_GT(ten.deadline.remaining_s(), 5.0);
 }
 
+TEST(LatinSearch, DeclinesWhenItsFirstStartsAllEndFarFromASquare) {
+    // The whole torus:4x4x4: Λ 63 on the hosts' links (the default's case) and on the inner
+    // ones. Every start stays congested on far more cells than a tenth of the transfers; the
+    // search declines after its first three instead of trying relabellings until its
+    // deadline.
+    const Traffic whole = make_pattern(make_torus({4, 4, 4}, true), PatternSpec{});
+    ASSERT_EQ(analyze(whole).duration, 63);
+    Limits minutes;
+    minutes.deadline = Deadline::after(120);
+    EXPECT_FALSE(sched::latin_schedule(whole, sched::LatinOptions{}, minutes).has_value());
+    EXPECT_GT(minutes.deadline.remaining_s(), 60.0);
+}
+
 TEST(LatinSearch, DeclinesWithoutEndpointStructureOrBelowAnEndpointsLoad) {
     // A one-link transfer; a link that is one transfer's first and another's last.
     EXPECT_FALSE(sched::latin_schedule(test::link_traffic({{0, 1}, {2}}, 3), {}, Limits{}).has_value());

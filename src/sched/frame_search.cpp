@@ -8,6 +8,12 @@
 
 namespace liquid::sched {
 
+std::uint64_t frame_search_memory_bytes(const Traffic& traffic, int L) {
+    const auto n = static_cast<std::uint64_t>(traffic.size());
+    const std::uint64_t row = (n + 63) / 64 * 8;
+    return 3 * n * row + static_cast<std::uint64_t>(traffic.link_count() + 3 * L + 4096) * row + (std::uint64_t{64} << 20);
+}
+
 std::size_t FrameSearch::RowHash::operator()(const std::vector<Word>& r) const {
     std::uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (Word x : r) {

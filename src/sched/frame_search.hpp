@@ -51,6 +51,14 @@ struct FrameSearchOptions {
     Deadline deadline;
 };
 
+/// The frame search's bitset tables are quadratic in the transfers and built without
+/// deadline checks: beyond this size their construction alone takes seconds.
+inline constexpr int kFrameSearchTransfersMax = 16384;
+
+/// Memory of a frame search deciding L frames: congestion rows (twice while its clique
+/// links are built), link user rows, per-frame arenas, the failure memo.
+std::uint64_t frame_search_memory_bytes(const Traffic& traffic, int L);
+
 class FrameSearch {
 public:
     enum class Outcome { Found, Exhausted, Stopped };

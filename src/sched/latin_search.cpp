@@ -422,8 +422,8 @@ std::uint32_t reweigh_odds(std::size_t transfers) {
     return static_cast<std::uint32_t>(std::max<std::size_t>(kReweighOdds, kReweighOdds * transfers / 16384));
 }
 
-/// How a repair ended (Far: hopeless, and far from a square, see far()).
-enum class Repair { Complete, Stalled, Far, Expired };
+/// How a repair ended (Hopeless: stalled, and hopeless() said so early).
+enum class Repair { Complete, Stalled, Hopeless, Expired };
 /// Moves of a repair before its first progress check (then at every doubling).
 constexpr std::size_t kFirstCheck = 1024;
 
@@ -435,14 +435,15 @@ constexpr std::size_t kFirstCheck = 1024;
 /// 80–100 % of the hosts' load). Above 5 % this start is given up.
 bool hopeless(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 20 > transfers; }
 
-/// Hopeless at twice that: starts left at 6-7 % were followed by a relabelling that came
-/// within 229 cells (a 256-host dragonfly fragment), but where the inner links are as busy
-/// as the hosts' (the whole torus:4x4x4, chordal-ring:32,5: 63 and 31 frames) every start
-/// ends at 18-60 %, and the search, trying relabelling after relabelling, kept its whole
-/// share of the budget (4 s of 10) from the constructions after it.
-bool far(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 10 > transfers; }
-/// When this many first starts all end far from a square, the search declines.
-constexpr int kFarStarts = 3;
+/// When this many first starts are all hopeless, the search declines. Where the inner
+/// links are as busy as the hosts' every start is (the whole torus:4x4x4 and
+/// chordal-ring:32,5: 18-60 %; 128 hosts of a 342-host dragonfly and of an 8 x 8 HyperX
+/// with 4 hosts per switch: 7.5-15 %), and the search, trying relabelling after relabelling,
+/// kept its whole share of the budget (4 s of 10) from the constructions after it, which
+/// answer them (the first dive of the fission search: 1 s). The squares it completed on the
+/// fragments table and on those fabrics did so from the first start but one, which came
+/// after four that stalled, none hopeless (64 hosts of a 6 x 6 HyperX).
+constexpr int kHopelessStarts = 3;
 
 /// Up to this many frames every other frame is tried for a move; beyond, the
 /// kFramesTried where the moving transfer adds the least congestion (ties at random). On a
@@ -494,7 +495,7 @@ Repair repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll, H
     for (std::size_t moves = 0; sq.cost() > 0; ++moves) {
         if (poll.expired()) return Repair::Expired;
         least = std::min(least, sq.cost());
-        if (moves == transfers / 2 && hopeless(least, transfers)) return far(least, transfers) ? Repair::Far : Repair::Stalled;
+        if (moves == transfers / 2 && hopeless(least, transfers)) return Repair::Hopeless;
         if (moves == check) {
             if (check > kFirstCheck && least >= least_before[1]) return Repair::Stalled;
             least_before[1] = least_before[0], least_before[0] = least, check *= 2;
@@ -621,7 +622,7 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     // A complete all-to-all among N hosts in L >= N - 1 frames starts from the group's table
     // (in the first N - 1 frames).
     bool group = !square.empty();
-    int far_starts = 0;
+    int hopeless_starts = 0;
     for (int attempt = 0; !deadline.expired(); ++attempt) {
         Square sq(*e, L);
         if (group && attempt != 1) {
@@ -643,8 +644,8 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
         switch (repair(sq, e->sender.size(), rng, poll, helper)) {
             case Repair::Complete: return sq.schedule();
             case Repair::Expired: return std::nullopt;
-            case Repair::Far:
-                if (++far_starts == kFarStarts && attempt + 1 == kFarStarts) return std::nullopt;
+            case Repair::Hopeless:
+                if (++hopeless_starts == kHopelessStarts && attempt + 1 == kHopelessStarts) return std::nullopt;
                 break;
             case Repair::Stalled: break;
         }

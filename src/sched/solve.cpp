@@ -283,26 +283,14 @@ void counting_bound(Run& run) {
     }
 }
 
-/// Memory of the frame search: congestion rows (twice while its clique links are built),
-/// link user rows, per-frame arenas, the failure memo.
-std::uint64_t frame_search_memory_bytes(const Traffic& traffic, int L) {
-    const auto n = static_cast<std::uint64_t>(traffic.size());
-    const std::uint64_t row = (n + 63) / 64 * 8;
-    return 3 * n * row + static_cast<std::uint64_t>(traffic.link_count() + 3 * L + 4096) * row + (std::uint64_t{64} << 20);
-}
-
-/// The frame search's bitset tables are quadratic in the transfers and built without
-/// deadline checks: beyond this size their construction alone takes seconds.
-constexpr int kFrameSearchTransfersMax = 16384;
-
 /// Builds the frame search if it fits in memory and time; records why not otherwise.
 std::unique_ptr<FrameSearch> make_frame_search(Run& run, int L) {
-    if (run.traffic.size() > kFrameSearchTransfersMax) {
+    if (run.traffic.size() > sched::kFrameSearchTransfersMax) {
         run.r.skipped.push_back("exact search: " + std::to_string(run.traffic.size()) + " transfers, more than the " +
-                                std::to_string(kFrameSearchTransfersMax) + " its bitset tables handle within seconds");
+                                std::to_string(sched::kFrameSearchTransfersMax) + " its bitset tables handle within seconds");
         return nullptr;
     }
-    const std::uint64_t need = frame_search_memory_bytes(run.traffic, L);
+    const std::uint64_t need = sched::frame_search_memory_bytes(run.traffic, L);
     if (!run.limits.fits(need)) {
         // Beside what the command holds already (Limits::fits): the traffic may be most of it.
         run.r.skipped.push_back("exact search: needs " + megabytes(need) + " beside the " + megabytes(resident_bytes()) +

@@ -10,8 +10,11 @@
 #   scripts/ibsim-route.sh ft512.net ftree IBSIM_DIR/ftree
 #   scripts/ibsim-route.sh ft512.net minhop IBSIM_DIR/minhop
 # Environment: LIQUID_BENCH_RANKS (default 64,128,256,512), LIQUID_BENCH_SEEDS (default
-# 1,2,3), LIQUID_BENCH_FABRICS (network specs separated by spaces; default below, plus a
-# 1 056-host dragonfly written here), LIQUID_BENCH_BASELINES=0 skips DSatur and round-robin.
+# 1,2,3), LIQUID_BENCH_FABRICS (network specs separated by spaces; default below; the words
+# `dragonfly` and `hyperx` stand for the two fabrics written here), LIQUID_BENCH_DRAGONFLY
+# (a,p,h of the dragonfly below; default 8,4,4: 1 056 hosts), LIQUID_BENCH_HYPERX (S,P: an
+# S x S HyperX with P hosts per switch; default 8,4), LIQUID_BENCH_BASELINES=0 skips DSatur
+# and round-robin.
 set -euo pipefail
 build=${1:-build}
 ib=${2:-}
@@ -24,9 +27,10 @@ trap 'rm -rf "$work"' EXIT
 # topology", ISCA 2008): g = a*h + 1 groups of a routers with p hosts each, the routers of
 # a group fully connected, h global cables per router, one cable between every two groups;
 # shortest-path routing. a = 8, p = 4, h = 4: 33 groups, 1 056 hosts.
-python3 - "$work/dragonfly.json" <<'PY'
+IFS=, read -r a p h <<< "${LIQUID_BENCH_DRAGONFLY:-8,4,4}"
+python3 - "$work/dragonfly.json" "$a" "$p" "$h" <<'PY'
 import json, sys
-a, p, h = 8, 4, 4
+a, p, h = (int(x) for x in sys.argv[2:5])
 g = a * h + 1
 hosts, switches, cables = [], [], []
 r = lambda G, i: f"g{G}r{i}"
@@ -42,18 +46,48 @@ for G in range(g):
     for H in range(G + 1, g):
         # Group G's global port H-1 meets group H's global port G (router = port // h).
         cables.append([r(G, (H - 1) // h), r(H, G // h)])
-json.dump({"name": "dragonfly-8-4-4", "hosts": hosts, "switches": switches, "cables": cables,
+json.dump({"name": f"dragonfly-{a}-{p}-{h}", "hosts": hosts, "switches": switches, "cables": cables,
            "routing": {"type": "shortest"}}, open(sys.argv[1], "w"))
 PY
 
-fabrics=${LIQUID_BENCH_FABRICS:-fat-tree:4,5 fat-tree:8,3 hypercube:10 torus:8x8x8 $work/dragonfly.json}
+# A HyperX (Ahn, Binkert, Davis, McLaren, Schreiber, "HyperX: topology, routing, and
+# packaging of efficient large-scale networks", SC 2009), two dimensions: S x S switches,
+# each cabled to every other switch of its row and of its column, P hosts per switch;
+# shortest-path routing.
+IFS=, read -r side per <<< "${LIQUID_BENCH_HYPERX:-8,4}"
+python3 - "$work/hyperx.json" "$side" "$per" <<'PY'
+import json, sys
+S, P = (int(x) for x in sys.argv[2:4])
+hosts, switches, cables = [], [], []
+s = lambda x, y: f"s{x}_{y}"
+for x in range(S):
+    for y in range(S):
+        switches.append(s(x, y))
+        for k in range(P):
+            hosts.append(f"h{x}_{y}_{k}")
+            cables.append([hosts[-1], s(x, y)])
+for x in range(S):
+    for a in range(S):
+        for b in range(a + 1, S):
+            cables += [[s(x, a), s(x, b)], [s(a, x), s(b, x)]]
+json.dump({"name": f"hyperx-{S}x{S}x{P}", "hosts": hosts, "switches": switches, "cables": cables,
+           "routing": {"type": "shortest"}}, open(sys.argv[1], "w"))
+PY
+
+fabrics=()
+for f in ${LIQUID_BENCH_FABRICS:-fat-tree:4,5 fat-tree:8,3 hypercube:10 torus:8x8x8 dragonfly}; do
+  case $f in
+    dragonfly) fabrics+=("$work/dragonfly.json") ;;
+    hyperx) fabrics+=("$work/hyperx.json") ;;
+    *) fabrics+=("$f") ;;
+  esac
+done
 if [ -n "$ib" ]; then
-  for e in ftree minhop; do fabrics="$fabrics ibnetdiscover:$ib/$e/topology.txt,$ib/$e/opensm-lfts.dump"; done
+  for e in ftree minhop; do fabrics+=("ibnetdiscover:$ib/$e/topology.txt,$ib/$e/opensm-lfts.dump"); done
 fi
 args=(--time-limit "${LIQUID_BENCH_LIMIT_S:-10}" --ranks "${LIQUID_BENCH_RANKS:-64,128,256,512}"
       --seeds "${LIQUID_BENCH_SEEDS:-1,2,3}")
 [ "${LIQUID_BENCH_BASELINES:-1}" = 1 ] || args+=(--no-baselines)
 echo "load before: $(uptime | sed 's/.*load average: //')"
-# shellcheck disable=SC2086
-"$bin" "${args[@]}" $fabrics
+"$bin" "${args[@]}" "${fabrics[@]}"
 echo "load after: $(uptime | sed 's/.*load average: //'); $(nproc) cores; commit $(git rev-parse --short HEAD 2>/dev/null || echo ?)"

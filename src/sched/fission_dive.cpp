@@ -13,8 +13,8 @@ namespace liquid::sched {
 namespace {
 
 /// The dive's work budget per frame, in Budget's count (search nodes plus categories
-/// enumerated). The descents that succeeded took one to 2.5 nodes per frame and enumerated
-/// 65-620 categories per frame (64-128 hosts of the HyperX fabrics and dragonflies above);
+/// enumerated). The descents that succeeded took one to 2.8 nodes per frame and enumerated
+/// 65-820 categories per frame (64-128 hosts of the HyperX fabrics and dragonflies above);
 /// those that failed enumerated millions (128 hosts of fat-tree:16,2, where the Latin
 /// square answers at once: 4.9 M at the first node). The stages after the portfolio still
 /// run the search without this cap.

@@ -4,8 +4,9 @@
 // square (latin_search.hpp) while the exact search of the papers (frame_search.hpp: each
 // frame a full team of the remaining traffic, the bottlenecks of what remains critical)
 // reaches Λ frames on its first descent, or nearly: 128 hosts of a 342-host dragonfly and
-// of an 8 x 8 HyperX with 4 hosts per switch, liquid after 127-320 nodes in 0.5-1.5 s,
-// where the default method came to it after 9.5 s, at the end of its stages.
+// of an 8 x 8 HyperX with 4 hosts per switch, liquid after 127-352 nodes in 0.5-1.9 s,
+// where the default method came to it after 9.5 s, at the end of its stages (on one
+// dragonfly fragment of three the descent stalls among millions of categories).
 #include <optional>
 
 #include "liquid/base/deadline.hpp"

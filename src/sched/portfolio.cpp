@@ -35,7 +35,7 @@ constexpr double kLatinShareBeforeDive = 0.1;
 /// left 3.8 s); where it gives up it does so at once (a start far from a square), so the
 /// insertion keeps its time on the fabrics it serves (the 512-host dragonfly fragment: 3.6 s).
 constexpr double kLatinInnerShare = 0.5;
-/// The fission dive's share of the time left: a descent that succeeds takes 0.5-1.5 s on
+/// The fission dive's share of the time left: a descent that succeeds takes 0.5-1.9 s on
 /// 128 hosts (16 256 transfers, about the most it applies to).
 constexpr double kFissionDiveShare = 0.3;
 /// On traffics of at most this many transfers the Latin-square search before the dive

@@ -23,56 +23,14 @@ bin="$build/bench_fragments"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# A dragonfly (Kim, Dally, Scott, Abts, "Technology-driven, highly-scalable dragonfly
-# topology", ISCA 2008): g = a*h + 1 groups of a routers with p hosts each, the routers of
-# a group fully connected, h global cables per router, one cable between every two groups;
-# shortest-path routing. a = 8, p = 4, h = 4: 33 groups, 1 056 hosts.
-IFS=, read -r a p h <<< "${LIQUID_BENCH_DRAGONFLY:-8,4,4}"
-python3 - "$work/dragonfly.json" "$a" "$p" "$h" <<'PY'
-import json, sys
-a, p, h = (int(x) for x in sys.argv[2:5])
-g = a * h + 1
-hosts, switches, cables = [], [], []
-r = lambda G, i: f"g{G}r{i}"
-for G in range(g):
-    for i in range(a):
-        switches.append(r(G, i))
-        for k in range(p):
-            hosts.append(f"g{G}r{i}h{k}")
-            cables.append([hosts[-1], r(G, i)])
-        for j in range(i + 1, a):
-            cables.append([r(G, i), r(G, j)])
-for G in range(g):
-    for H in range(G + 1, g):
-        # Group G's global port H-1 meets group H's global port G (router = port // h).
-        cables.append([r(G, (H - 1) // h), r(H, G // h)])
-json.dump({"name": f"dragonfly-{a}-{p}-{h}", "hosts": hosts, "switches": switches, "cables": cables,
-           "routing": {"type": "shortest"}}, open(sys.argv[1], "w"))
-PY
-
-# A HyperX (Ahn, Binkert, Davis, McLaren, Schreiber, "HyperX: topology, routing, and
-# packaging of efficient large-scale networks", SC 2009), two dimensions: S x S switches,
-# each cabled to every other switch of its row and of its column, P hosts per switch;
+# A dragonfly of a, p, h (scripts/fabric-json.py; default 8,4,4: 33 groups, 1 056 hosts)
+# and a two-dimensional S x S HyperX with P hosts per switch (default 8,4), both with
 # shortest-path routing.
+here=$(dirname "$0")
+IFS=, read -r a p h <<< "${LIQUID_BENCH_DRAGONFLY:-8,4,4}"
+python3 "$here/fabric-json.py" dragonfly "$a" "$p" "$h" "$work/dragonfly.json"
 IFS=, read -r side per <<< "${LIQUID_BENCH_HYPERX:-8,4}"
-python3 - "$work/hyperx.json" "$side" "$per" <<'PY'
-import json, sys
-S, P = (int(x) for x in sys.argv[2:4])
-hosts, switches, cables = [], [], []
-s = lambda x, y: f"s{x}_{y}"
-for x in range(S):
-    for y in range(S):
-        switches.append(s(x, y))
-        for k in range(P):
-            hosts.append(f"h{x}_{y}_{k}")
-            cables.append([hosts[-1], s(x, y)])
-for x in range(S):
-    for a in range(S):
-        for b in range(a + 1, S):
-            cables += [[s(x, a), s(x, b)], [s(a, x), s(b, x)]]
-json.dump({"name": f"hyperx-{S}x{S}x{P}", "hosts": hosts, "switches": switches, "cables": cables,
-           "routing": {"type": "shortest"}}, open(sys.argv[1], "w"))
-PY
+python3 "$here/fabric-json.py" hyperx "$side" "$per" "$work/hyperx.json"
 
 fabrics=()
 for f in ${LIQUID_BENCH_FABRICS:-fat-tree:4,5 fat-tree:8,3 hypercube:10 torus:8x8x8 dragonfly}; do

@@ -114,9 +114,9 @@ TEST(LatinSearch, InnerLinksDeclineWhereTheHostsSetLambdaOrNoSquareIsNear) {
 
 TEST(LatinSearch, DeclinesWhenItsFirstStartsAllEndFarFromASquare) {
     // The whole torus:4x4x4: Λ 63 on the hosts' links (the default's case) and on the inner
-    // ones. Every start stays congested on far more cells than a tenth of the transfers; the
-    // search declines after its first three instead of trying relabellings until its
-    // deadline.
+    // ones. Every start is hopeless (more than 5 % of the transfers still congested after a
+    // move per two transfers); the search declines after its first three instead of trying
+    // relabellings until its deadline.
     const Traffic whole = make_pattern(make_torus({4, 4, 4}, true), PatternSpec{});
     ASSERT_EQ(analyze(whole).duration, 63);
     Limits minutes;

@@ -155,7 +155,6 @@ bool FissionEngine::blank(const Word* D, const Word* E) const {
 }
 
 int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E, bool& idle) const {
-    const int w = t_.words();
     const int* unc = unc_levels_[depth].data();
     idle = false;
     if (phase_ != Phase::Plain && nunc > 0) {
@@ -163,8 +162,10 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
         // critical link that has the fewest candidates; one without any makes the category
         // idle (§5.5).
         int best_c = -1, best_n = 0;
+        const int* cand = candidates(depth);
         for (int k = 0; k < nunc; ++k) {
-            int cnt = row_and_count(t_.users(unc[k]), D, w);
+            const int cnt = cand[critical_slot_[static_cast<std::size_t>(unc[k])]];
+            LIQUID_ASSERT(cnt == row_and_count(t_.users(unc[k]), D, t_.words()), "fission: candidate counts follow the depot");
             if (cnt == 0) {
                 if (opt_->idle_pruning) {
                     idle = true;
@@ -177,8 +178,9 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
         if (best_c >= 0) return best_of(t_.users(best_c), D);
     } else if (phase_ == Phase::Plain && opt_->idle_pruning) {
         // §5.5: includer ∪ depot must still reach every critical link.
+        const int* cand = candidates(depth);
         for (int k = 0; k < nunc; ++k)
-            if (!rows_intersect(t_.users(unc[k]), D, w)) {
+            if (cand[critical_slot_[static_cast<std::size_t>(unc[k])]] == 0) {
                 idle = true;
                 return -1;
             }
@@ -272,24 +274,38 @@ bool FissionEngine::visit(int depth, int nunc) {
         Word* I2 = slot(depth + 1, 0);
         Word* D2 = slot(depth + 1, 1);
         Word* E2 = slot(depth + 1, 2);
-        for (int i = 0; i < w; ++i) {
-            I2[i] = I[i];
-            D2[i] = D[i] & ~cx[i];
-            E2[i] = E[i] & ~cx[i];
-        }
-        row_set(I2, x);
-        row_reset(D2, x);
         const int* unc = uncovered(depth);
         int* unc2 = uncovered(depth + 1);
         int n2 = 0;
         for (int k = 0; k < nunc; ++k)
             if (!row_test(t_.users(unc[k]), x)) unc2[n2++] = unc[k];
+        // Candidate counts matter only while critical links are uncovered.
+        int* cand2 = n2 > 0 ? candidates(depth + 1) : nullptr;
+        if (cand2) std::copy_n(candidates(depth), critical_->size(), cand2);
+        for (int i = 0; i < w; ++i) {
+            I2[i] = I[i];
+            D2[i] = D[i] & ~cx[i];
+            E2[i] = E[i] & ~cx[i];
+            if (cand2)
+                for (Word gone = D[i] & cx[i]; gone; gone &= gone - 1) drop_candidates(i * 64 + std::countr_zero(gone), cand2);
+        }
+        row_set(I2, x);
+        row_reset(D2, x);
+        if (cand2) drop_candidates(x, cand2);
         ++stats_.categories;
         if (!visit(depth + 1, n2)) return false;
         // R−x (§5.2), in place: x moves from the depot to the excluder.
         row_reset(D, x);
         row_set(E, x);
+        if (nunc > 0) drop_candidates(x, candidates(depth));
         ++stats_.categories;
+    }
+}
+
+void FissionEngine::drop_candidates(int t, int* cand) const {
+    for (int l : t_.links_of(t)) {
+        const int k = critical_slot_[static_cast<std::size_t>(l)];
+        if (k >= 0) --cand[k];
     }
 }
 
@@ -297,6 +313,7 @@ void FissionEngine::ensure_depth(int depth) {
     while (static_cast<int>(levels_.size()) <= depth) {
         levels_.emplace_back(static_cast<std::size_t>(3) * t_.words(), 0);
         unc_levels_.emplace_back(static_cast<std::size_t>(std::max(1, t_.links())), 0);
+        cand_levels_.emplace_back(static_cast<std::size_t>(std::max(1, t_.links())), 0);
     }
 }
 
@@ -337,8 +354,16 @@ EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& 
         }
         phase_ = Phase::Skeleton;
     }
+    // critical_slot_ is -1 outside a run; set for this run's critical links, reset after.
+    critical_slot_.resize(static_cast<std::size_t>(t_.links()), -1);
+    int* cand = candidates(0);
+    for (std::size_t k = 0; k < critical.size(); ++k) {
+        critical_slot_[static_cast<std::size_t>(critical[k])] = static_cast<int>(k);
+        cand[k] = row_and_count(t_.users(critical[k]), D, w);
+    }
     stats_.categories = 1;
     visit(0, nunc);
+    for (int c : critical) critical_slot_[static_cast<std::size_t>(c)] = -1;
     return stats_;
 }
 

@@ -99,6 +99,13 @@ private:
     // parent's block stay valid while a child block is created.
     Word* slot(int depth, int which) { return levels_[depth].data() + static_cast<std::size_t>(which) * t_.words(); }
     int* uncovered(int depth) { return unc_levels_[depth].data(); }
+    // Per critical link (indexed by its place in the run's critical list), the depot
+    // transfers using it: phase 1 picks the uncovered critical link with the fewest, and
+    // counting them afresh took most of a deep dive's time (every uncovered link, every
+    // word, every category); the counts follow the depot instead.
+    int* candidates(int depth) { return cand_levels_[depth].data(); }
+    const int* candidates(int depth) const { return cand_levels_[depth].data(); }
+    void drop_candidates(int t, int* cand) const;
     void ensure_depth(int depth);
     bool visit(int depth, int nunc);
     bool extend(int depth);
@@ -113,6 +120,8 @@ private:
     const FissionTables& t_;
     std::vector<std::vector<Word>> levels_;
     std::vector<std::vector<int>> unc_levels_;
+    std::vector<std::vector<int>> cand_levels_;
+    std::vector<int> critical_slot_;  // link -> place in the run's critical list, or -1
     // per-run state
     const EnumerationOptions* opt_ = nullptr;
     const int* weight_ = nullptr;

@@ -12,15 +12,37 @@
 namespace liquid::sched {
 namespace {
 
-/// The dive's work budget per frame, in Budget's count (search nodes plus categories
-/// enumerated). The descents that succeeded took one to 2.8 nodes per frame and enumerated
-/// 65-820 categories per frame (64-128 hosts of the HyperX fabrics and dragonflies above);
-/// those that failed enumerated millions (128 hosts of fat-tree:16,2, where the Latin
-/// square answers at once: 4.9 M at the first node). The stages after the portfolio still
-/// run the search without this cap.
-constexpr std::uint64_t kWorkPerFrame = 1024;
-/// Without a time limit the dive still stops after this many seconds.
+/// The dives, in order: each a descent of the frame search with a work budget per frame
+/// (Budget's count: search nodes plus categories enumerated), and clique links grown from
+/// a fixed number of transfers or none (their usual seeding is deadline-bound, which made
+/// the dive depend on the machine's speed). Which dive succeeds is erratic: on 32 fragments
+/// of 128 hosts of a 342-host dragonfly where the hosts set Λ, the first succeeded on 22
+/// (0.2-0.4 s) and the second on 9 of the 10 others (0.6-0.8 s in all); with 1 024 per frame
+/// and no cliques 20 of 32 (a work budget spent at one node, frames 5-24, where the full
+/// teams are hard to reach); the 128-host HyperX fragments all succeeded at once.
+struct Dive {
+    std::uint64_t work_per_frame;
+    std::size_t clique_seeds;  // 0: no clique links
+};
+constexpr Dive kDives[] = {{2048, 0}, {4096, 1024}};
+/// Without a time limit the dives still stop after this many seconds.
 constexpr double kUnlimitedSeconds = 5.0;
+/// As many clique links as the exact search keeps.
+constexpr std::size_t kCliqueLinks = 4096;
+
+std::optional<Schedule> dive(const Traffic& traffic, int L, const Dive& how, const Deadline& d) {
+    FrameSearchOptions options;
+    options.clique_seeds = how.clique_seeds;
+    options.clique_links = how.clique_seeds ? kCliqueLinks : 0;
+    options.deadline = d;
+    FrameSearch search(traffic, options);
+    if (d.expired()) return std::nullopt;
+    Budget budget(d.limited() ? std::max(1e-6, d.remaining_s()) : kUnlimitedSeconds,
+                  how.work_per_frame * static_cast<std::uint64_t>(L));
+    Schedule s;
+    if (search.decide(L, budget, &s) != FrameSearch::Outcome::Found) return std::nullopt;
+    return s;
+}
 
 }  // namespace
 
@@ -38,20 +60,11 @@ bool fission_dive_applies(const Traffic& traffic) {
 std::optional<Schedule> fission_dive_schedule(const Traffic& traffic, const Limits& limits) {
     const int L = duration_of(traffic);
     if (traffic.size() > kFrameSearchTransfersMax || !limits.fits(frame_search_memory_bytes(traffic, L))) return std::nullopt;
-    const Deadline& d = limits.deadline;
-    FrameSearchOptions options;
-    // No clique links: they are seeded until a deadline, so the dive would depend on the
-    // machine's speed (128 hosts of a 342-host dragonfly: liquid after 127 nodes with
-    // 0.01 s or 0.5 s of seeding, stuck at node 32 after 4.4 M categories with 0.13 s);
-    // without them its tables take 0.03 s and the descents below succeed all the same.
-    options.clique_links = 0;
-    FrameSearch search(traffic, options);
-    if (d.expired()) return std::nullopt;
-    Budget budget(d.limited() ? std::max(1e-6, d.remaining_s()) : kUnlimitedSeconds,
-                  kWorkPerFrame * static_cast<std::uint64_t>(L));
-    Schedule s;
-    if (search.decide(L, budget, &s) != FrameSearch::Outcome::Found) return std::nullopt;
-    return s;
+    for (const Dive& how : kDives) {
+        if (limits.deadline.expired()) break;
+        if (std::optional<Schedule> s = dive(traffic, L, how, limits.deadline)) return s;
+    }
+    return std::nullopt;
 }
 
 }  // namespace liquid::sched

@@ -24,8 +24,8 @@ std::size_t FrameSearch::RowHash::operator()(const std::vector<Word>& r) const {
 }
 
 FrameSearch::FrameSearch(const Traffic& traffic, FrameSearchOptions options)
-    : tables_(traffic, virtual_link_cliques(traffic, options.clique_links, options.deadline)), options_(options),
-      n_(traffic.size()), w_(tables_.words()), links_(tables_.links()) {
+    : tables_(traffic, virtual_link_cliques(traffic, options.clique_links, options.deadline, options.clique_seeds)),
+      options_(options), n_(traffic.size()), w_(tables_.words()), links_(tables_.links()) {
     twin_prev_.assign(n_, -1);
     if (options_.symmetry_breaking) {
         std::map<std::vector<int>, int> last;  // link list -> latest transfer with it

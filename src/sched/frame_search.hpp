@@ -42,6 +42,9 @@ struct FrameSearchOptions {
     /// with more members left than frames left is a dead end; with exactly as many it is
     /// critical. 0 = none.
     std::size_t clique_links = 4096;
+    /// Grow the clique links from at most this many transfers (0 = as many as the deadline
+    /// allows): a bound that does not depend on the machine's speed.
+    std::size_t clique_seeds = 0;
     /// At every node, a greedy clique of the remaining traffic (vertices by remaining
     /// degree) larger than the frames left is a dead end.
     /// Off by default: on ring arcs it cuts nodes 3-5x but not the time, and it costs

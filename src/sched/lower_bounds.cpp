@@ -157,8 +157,9 @@ std::vector<int> large_clique(const Traffic& traffic, int exact_limit, const Lim
     return best;
 }
 
-std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques, const Deadline& deadline) {
-    const int n = traffic.size();
+std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques, const Deadline& deadline,
+                                                   std::size_t max_seeds) {
+    const int n = max_seeds ? static_cast<int>(std::min<std::size_t>(max_seeds, traffic.size())) : traffic.size();
     std::vector<std::vector<int>> out;
     if (n == 0 || max_cliques == 0 || deadline.expired()) return out;
     const CongestionGraph g(traffic);

@@ -24,27 +24,19 @@ constexpr double kDsaturShare = 0.5;
 /// end at 257–258 frames with 0.4, 259 with 0.5.
 constexpr double kLatinShare = 0.4;
 /// Its share where the fission dive comes next (traffics of up to 16 384 transfers): the
-/// squares it completed there took at most 0.71 s (64-128 hosts of the fragments table, of
-/// dragonflies and HyperX fabrics; the slowest after four starts that stalled), and where
-/// it completes none the dive answers within about a second (fission_dive.hpp) instead of
-/// after the search's whole 0.4.
-constexpr double kLatinShareBeforeDive = 0.1;
+/// squares it completed there took 0.00-0.20 s (64-128 hosts of the fragments table, of
+/// dragonflies and HyperX fabrics) but one (0.71 s, after four starts that stalled), and
+/// where it completes none the dive answers in 0.02-0.8 s (fission_dive.hpp).
+constexpr double kLatinShareBeforeDive = 0.03;
 /// The share of the Latin-square search where inner links set Λ (before the insertion on
 /// large traffics):
 /// it answered the 512-host fragments of fat-tree:4,5 in 0.6-4.1 s of a 10 s budget (0.4
 /// left 3.8 s); where it gives up it does so at once (a start far from a square), so the
 /// insertion keeps its time on the fabrics it serves (the 512-host dragonfly fragment: 3.6 s).
 constexpr double kLatinInnerShare = 0.5;
-/// The fission dive's share of the time left: a descent that succeeds takes 0.5-1.9 s on
-/// 128 hosts (16 256 transfers, about the most it applies to).
+/// The fission dive's share of the time left: its descents take 0.2-0.8 s on 128 hosts
+/// (16 256 transfers, about the most it applies to).
 constexpr double kFissionDiveShare = 0.3;
-/// On traffics of at most this many transfers the Latin-square search before the dive
-/// gets kLatinShareBeforeSmallDive instead: measured on 64 hosts (4 032 transfers) of
-/// HyperX fabrics, dragonflies, fat trees and a hypercube, the squares it completed took
-/// 0.00-0.05 s but one (0.76 s, after four starts that stalled), and the dive answered
-/// every fragment whose square it missed in 0.03 s.
-constexpr int kSmallDive = 8192;
-constexpr double kLatinShareBeforeSmallDive = 0.03;
 /// Where inner links set Λ, the Latin-square search goes before the Kempe insertion on
 /// traffics of more transfers than this, after it on the others. Measured: on fragments of
 /// up to 256 hosts (65 280 transfers) the insertion answered every such fragment of the
@@ -95,9 +87,7 @@ std::vector<Construction> standard_constructions() {
     // the last transfers of such squares without a frame (latin_search.hpp); it ends at
     // once elsewhere.
     c.push_back({"latin", [](const Traffic& t, const Limits& limits) {
-                     const double share = !fission_dive_applies(t) ? kLatinShare
-                                          : t.size() <= kSmallDive ? kLatinShareBeforeSmallDive
-                                                                   : kLatinShareBeforeDive;
+                     const double share = fission_dive_applies(t) ? kLatinShareBeforeDive : kLatinShare;
                      return latin_schedule(t, LatinOptions{}, share_of(limits, share));
                  }});
     // Where the hosts' links set Λ and the Latin square is not found (inner links nearly as

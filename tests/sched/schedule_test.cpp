@@ -247,6 +247,29 @@ TEST(Schedule, CliqueBoundFindsCliquesWithoutACommonLink) {
     EXPECT_EQ(verify_schedule(t, liquid.schedule), "");
 }
 
+TEST(Schedule, CliqueLinksGrownFromTheFirstSeedsOnly) {
+    // The seed bound makes the clique links independent of the machine's speed: the same
+    // call gives the same cliques, each a clique without a common link, each grown from (so
+    // holding) one of the first `seeds` transfers.
+    const Traffic t = sched::make_ring_arc_traffic(30, 90, 6, 18, 7);
+    constexpr std::size_t kSeeds = 12;
+    const std::vector<std::vector<int>> cliques = sched::virtual_link_cliques(t, 4096, Deadline{}, kSeeds);
+    ASSERT_FALSE(cliques.empty());
+    EXPECT_EQ(cliques, sched::virtual_link_cliques(t, 4096, Deadline{}, kSeeds));
+    EXPECT_LE(cliques.size(), kSeeds);
+    for (const std::vector<int>& c : cliques) {
+        EXPECT_LT(c.front(), static_cast<int>(kSeeds));  // members sorted: the seed or a smaller one
+        std::vector<int> common = t[c.front()].links.to_vector();
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            std::erase_if(common, [&](int l) { return !t[c[i]].links.test(static_cast<std::size_t>(l)); });
+            for (std::size_t j = i + 1; j < c.size(); ++j) EXPECT_TRUE(t[c[i]].links.intersects(t[c[j]].links));
+        }
+        EXPECT_TRUE(common.empty());
+    }
+    // All seeds find at least as many.
+    EXPECT_GE(sched::virtual_link_cliques(t, 4096).size(), cliques.size());
+}
+
 /// The largest clique by trying every subset of transfers (tiny traffics only).
 std::size_t brute_max_clique(const Traffic& t) {
     std::size_t best = 0;

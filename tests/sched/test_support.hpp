@@ -50,10 +50,10 @@ inline Traffic bipartite_traffic(std::mt19937_64& rng, int senders, int receiver
     return link_traffic(transfers, senders + receivers);
 }
 
-/// An all-to-all among `count` hosts of `spec` drawn by a seeded Fisher-Yates shuffle (the
+/// An all-to-all among `count` hosts of `spec` (or a network JSON file) drawn by a seeded Fisher-Yates shuffle (the
 /// draw of bench/fragments.cpp, so the cases here are rows of its table).
 inline Traffic fragment(const std::string& spec, int count, std::uint64_t seed) {
-    const Network net = make_network(spec);
+    const Network net = load_network(spec);
     std::vector<int> hosts = net.hosts();
     std::mt19937_64 rng(seed);
     for (std::size_t i = hosts.size(); i > 1; --i) std::swap(hosts[i - 1], hosts[rng() % i]);

@@ -26,8 +26,9 @@ std::vector<int> large_clique(const Traffic& traffic, int exact_limit = 48, cons
 /// link's users (those add nothing to the link loads). At most `max_cliques`, largest first.
 /// Like a link, a clique with more remaining members than frames left is a dead end, and
 /// one with exactly as many is critical: the next frame must take one of its members.
-/// Stops at the deadline with the cliques found so far (each is still a valid clique).
-std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques,
-                                                   const Deadline& deadline = {});
+/// Stops at the deadline, or after growing cliques from `max_seeds` transfers (0 = all),
+/// with the cliques found so far (each is still a valid clique).
+std::vector<std::vector<int>> virtual_link_cliques(const Traffic& traffic, std::size_t max_cliques, const Deadline& deadline = {},
+                                                   std::size_t max_seeds = 0);
 
 }  // namespace liquid::sched

@@ -224,7 +224,7 @@ Schedule baseline(const Traffic& traffic, const SolveOptions& o) {
 /// Once per solve.
 void start_from_constructions(Run& run) {
     if (std::exchange(run.constructed, true)) return;
-    std::vector<sched::Construction> list = sched::standard_constructions();
+    std::vector<sched::Construction> list = sched::standard_constructions(run.r.lower_bound);
     if (!run.o.constructions) {
         auto dsatur = std::find_if(list.begin(), list.end(), [](const auto& c) { return c.name == "dsatur"; });
         list = {*dsatur, list.front()};

@@ -21,6 +21,7 @@
 #include "liquid/traffic/patterns.hpp"
 #include "sched/fission.hpp"
 #include "sched/frame_search.hpp"
+#include "sched/portfolio.hpp"
 #include "sched/sat_decision.hpp"
 #include "test_support.hpp"
 
@@ -268,6 +269,26 @@ TEST(Schedule, CliqueLinksGrownFromTheFirstSeedsOnly) {
     }
     // All seeds find at least as many.
     EXPECT_GE(sched::virtual_link_cliques(t, 4096).size(), cliques.size());
+}
+
+TEST(Schedule, ConstructionsAimAtACliqueBoundAboveLambda) {
+    // A clique of 42 arcs against Λ 41: the constructions that only build Λ frames are not
+    // tried, and the Kempe insertion aims at the bound instead of walking in vain towards Λ.
+    const Traffic t = sched::make_ring_arc_traffic(30, 90, 6, 18, 7);
+    ASSERT_EQ(analyze(t).duration, 41);
+    const sched::PortfolioOutcome p = sched::run_portfolio(t, sched::standard_constructions(42), Limits{}, 42);
+    bool kempe = false;
+    for (const sched::ConstructionRun& r : p.runs) {
+        EXPECT_NE(r.name, "latin");
+        EXPECT_NE(r.name, "latin-inner");
+        EXPECT_NE(r.name, "fission-dive");
+        if (r.name != "kempe") continue;
+        kempe = true;
+        EXPECT_GE(r.length, 42);
+    }
+    EXPECT_TRUE(kempe);
+    EXPECT_EQ(verify_schedule(t, p.best), "");
+    EXPECT_GE(p.best.length(), 42);
 }
 
 /// The largest clique by trying every subset of transfers (tiny traffics only).

@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "liquid/base/error.hpp"
 #include "liquid/traffic/name_index.hpp"
+#include "liquid/traffic/traffic.hpp"
 
 namespace liquid {
 namespace {
@@ -33,6 +35,23 @@ TEST(NameIndex, ReserveKeepsTheNames) {
     for (int i = 0; i < 3; ++i) index.insert(names[static_cast<std::size_t>(i)], i, name_of);
     index.reserve(100000);
     for (int i = 0; i < 3; ++i) EXPECT_EQ(index.find(names[static_cast<std::size_t>(i)], name_of), i);
+}
+
+TEST(NameIndex, ATrafficRefusesARepeatedTransferNameAndKeepsTheFirst) {
+    Traffic t({"a", "b"});
+    EXPECT_EQ(t.add("x", {0}), 0);
+    EXPECT_EQ(t.add("y", {1}), 1);
+    try {
+        t.add("x", {1});
+        ADD_FAILURE() << "a repeated name was accepted";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("the name is used twice"), std::string::npos) << e.what();
+    }
+    ASSERT_EQ(t.size(), 2);
+    EXPECT_EQ(t.find("x"), 0);
+    EXPECT_EQ(t[0].path, std::vector<int>{0});
+    EXPECT_EQ(t.add("z", {0, 1}), 2);
+    EXPECT_EQ(t.find("z"), 2);
 }
 
 }  // namespace

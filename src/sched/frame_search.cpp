@@ -2,11 +2,25 @@
 #include "sched/frame_search.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
+#include "liquid/base/deep_stack.hpp"
 #include "liquid/sched/lower_bounds.hpp"
 
 namespace liquid::sched {
+namespace {
+
+/// The search recurses once per transfer it places (fission.hpp: R+x) and once per frame
+/// (dfs, the enumeration's callback): 3-4 MB of stack for 16 256 transfers in a Release
+/// build. Up to this many transfers (under 1 MB) it runs on the caller's stack; above, on
+/// a stack of its own of kDeepStackPerTransfer per transfer (about ten times the need,
+/// room for sanitizer builds' larger frames), at least kDeepStackMin.
+constexpr int kShallowTransfers = 2048;
+constexpr std::size_t kDeepStackPerTransfer = 4096;
+constexpr std::size_t kDeepStackMin = std::size_t{16} << 20;
+
+}  // namespace
 
 std::uint64_t frame_search_memory_bytes(const Traffic& traffic, int L) {
     const auto n = static_cast<std::uint64_t>(traffic.size());
@@ -89,7 +103,11 @@ FrameSearch::Outcome FrameSearch::decide(int L, Budget& budget, Schedule* out) {
         return Outcome::Found;
     }
     int depth_found = -1;
-    if (dfs(0, L)) {
+    bool found = false;
+    const std::function<void()> search = [&] { found = dfs(0, L); };
+    if (n_ <= kShallowTransfers) search();
+    else run_on_deep_stack(std::max(kDeepStackMin, kDeepStackPerTransfer * static_cast<std::size_t>(n_)), search);
+    if (found) {
         depth_found = 0;
         if (out) {
             out->frames.clear();

@@ -3,6 +3,7 @@
 
 #include <optional>
 
+#include "liquid/base/deep_stack.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
@@ -49,6 +50,19 @@ TEST(FissionDive, ReachesLambdaOnDragonflyFragmentsWhereAFirstDescentStalls) {
         EXPECT_EQ(verify_schedule(t, *s), "") << "seed " << seed;
         EXPECT_EQ(s->length(), analyze(t).duration) << "seed " << seed;
     }
+}
+
+TEST(FissionDive, DoesNotDependOnTheCallersStack) {
+    // The descent recurses once per transfer placed: 3-4 MB for these 16 256 transfers.
+    // Called from a thread with a 1 MB stack it must still answer (the search moves to a
+    // stack of its own).
+    if (test::sanitized_build()) GTEST_SKIP() << "a dive of 16 256 transfers: the Release pass runs it";
+    const Traffic t = test::fragment(test::source_path("tests/data/fabrics/dragonfly-6-3-3.json"), 128, 1);
+    std::optional<Schedule> s;
+    run_on_deep_stack(std::size_t{1} << 20, [&] { s = sched::fission_dive_schedule(t, Limits{}); });
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(verify_schedule(t, *s), "");
+    EXPECT_EQ(s->length(), analyze(t).duration);
 }
 
 TEST(FissionDive, DeclinesWhenTheMemoryOrTheDeadlineDoesNotAllowIt) {

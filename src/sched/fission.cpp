@@ -312,8 +312,8 @@ void FissionEngine::drop_candidates(int t, int* cand) const {
 void FissionEngine::ensure_depth(int depth) {
     while (static_cast<int>(levels_.size()) <= depth) {
         levels_.emplace_back(static_cast<std::size_t>(3) * t_.words(), 0);
-        unc_levels_.emplace_back(static_cast<std::size_t>(std::max(1, t_.links())), 0);
-        cand_levels_.emplace_back(static_cast<std::size_t>(std::max(1, t_.links())), 0);
+        unc_levels_.emplace_back(critical_width_, 0);
+        cand_levels_.emplace_back(critical_width_, 0);
     }
 }
 
@@ -328,6 +328,13 @@ EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& 
     stats_ = {};
     stop_ = false;
     if (t_.transfers() == 0 || row_empty(active, w)) return stats_;
+    // The per-depth lists of critical links and their counts hold this run's critical
+    // links, not every link: a deep search keeps one per level of every frame.
+    if (critical.size() > critical_width_) {
+        critical_width_ = critical.size();
+        for (std::vector<int>& u : unc_levels_) u.resize(critical_width_);
+        for (std::vector<int>& c : cand_levels_) c.resize(critical_width_);
+    }
     // The prim-category (∅, X, ∅) of report §5.1.
     ensure_depth(0);
     Word* I = slot(0, 0);

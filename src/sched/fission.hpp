@@ -121,6 +121,7 @@ private:
     std::vector<std::vector<Word>> levels_;
     std::vector<std::vector<int>> unc_levels_;
     std::vector<std::vector<int>> cand_levels_;
+    std::size_t critical_width_ = 1;  // entries of each unc_levels_ / cand_levels_ level
     std::vector<int> critical_slot_;  // link -> place in the run's critical list, or -1
     // per-run state
     const EnumerationOptions* opt_ = nullptr;

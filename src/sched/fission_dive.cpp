@@ -15,16 +15,17 @@ namespace {
 /// The dives, in order: each a descent of the frame search with a work budget per frame
 /// (Budget's count: search nodes plus categories enumerated), and clique links grown from
 /// a fixed number of transfers or none (their usual seeding is deadline-bound, which made
-/// the dive depend on the machine's speed). Which dive succeeds is erratic: on 32 fragments
-/// of 128 hosts of a 342-host dragonfly where the hosts set Λ, the first succeeded on 22
-/// (0.2-0.4 s) and the second on 9 of the 10 others (0.6-0.8 s in all); with 1 024 per frame
-/// and no cliques 20 of 32 (a work budget spent at one node, frames 5-24, where the full
-/// teams are hard to reach); the 128-host HyperX fragments all succeeded at once.
+/// the dive depend on the machine's speed). Which dive succeeds is erratic (a stalled
+/// descent spends its budget at one node, frames 5-24, where the full teams are hard to
+/// reach): on the 50 fragments of 128 hosts of a 342-host dragonfly (seeds 1-120) whose
+/// hosts set Λ, the first succeeded on 34, the second on 13 of the others, the third on
+/// the 3 left (0.2-1.6 s in all); with 1 024 per frame and no cliques alone, 20 of the
+/// first 32. The 128-host HyperX fragments all succeeded at once.
 struct Dive {
     std::uint64_t work_per_frame;
     std::size_t clique_seeds;  // 0: no clique links
 };
-constexpr Dive kDives[] = {{2048, 0}, {4096, 1024}};
+constexpr Dive kDives[] = {{2048, 0}, {4096, 1024}, {8192, 0}};
 /// Without a time limit the dives still stop after this many seconds.
 constexpr double kUnlimitedSeconds = 5.0;
 /// As many clique links as the exact search keeps.

@@ -81,7 +81,11 @@ TEST(LatinSearch, WhereInnerLinksSetLambdaTheGroupSquareGetsEmptyFrames) {
         ASSERT_GT(lambda, ranks - 1) << ranks << " seed " << seed;
         sched::LatinOptions o;
         o.inner_links = true;
-        const std::optional<Schedule> s = sched::latin_schedule(t, o, Limits{});
+        // A deadline of its own: without one the search stops after 5 s, which the
+        // sanitizer build (ten times slower) came near on the 48-rank case.
+        Limits limits;
+        limits.deadline = Deadline::after(60);
+        const std::optional<Schedule> s = sched::latin_schedule(t, o, limits);
         ASSERT_TRUE(s.has_value()) << ranks << " seed " << seed;
         EXPECT_EQ(verify_schedule(t, *s), "") << ranks << " seed " << seed;
         EXPECT_EQ(s->length(), lambda) << ranks << " seed " << seed;

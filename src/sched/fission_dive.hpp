@@ -4,7 +4,7 @@
 // square (latin_search.hpp) while the exact search of the papers (frame_search.hpp: each
 // frame a full team of the remaining traffic, the bottlenecks of what remains critical)
 // reaches Λ frames on its first descent, or nearly: 128 hosts of a 342-host dragonfly and
-// of an 8 x 8 HyperX with 4 hosts per switch, liquid after 127-352 nodes in 0.2-0.8 s,
+// of an 8 x 8 HyperX with 4 hosts per switch, liquid after 127-352 nodes in 0.2-1.6 s,
 // where the default method came to it after 9.5 s, at the end of its stages. A descent
 // may stall at one node among millions of categories; the next ones, with clique links or
 // a larger work budget, then often succeed (fission_dive.cpp).

@@ -27,7 +27,7 @@ constexpr double kLatinShare = 0.4;
 /// Its share where the fission dive comes next (traffics of up to 16 384 transfers): the
 /// squares it completed there took 0.00-0.20 s (64-128 hosts of the fragments table, of
 /// dragonflies and HyperX fabrics) but one (0.71 s, after four starts that stalled), and
-/// where it completes none the dive answers in 0.02-0.8 s (fission_dive.hpp).
+/// where it completes none the dive answers in 0.02-1.6 s (fission_dive.hpp).
 constexpr double kLatinShareBeforeDive = 0.03;
 /// The share of the Latin-square search where inner links set Λ (before the insertion on
 /// large traffics):
@@ -35,7 +35,7 @@ constexpr double kLatinShareBeforeDive = 0.03;
 /// left 3.8 s); where it gives up it does so at once (a start far from a square), so the
 /// insertion keeps its time on the fabrics it serves (the 512-host dragonfly fragment: 3.6 s).
 constexpr double kLatinInnerShare = 0.5;
-/// The fission dive's share of the time left: its descents take 0.2-0.8 s on 128 hosts
+/// The fission dive's share of the time left: its descents take 0.2-1.6 s in all on 128 hosts
 /// (16 256 transfers, about the most it applies to).
 constexpr double kFissionDiveShare = 0.3;
 /// Where inner links set Λ, the Latin-square search goes before the Kempe insertion on

@@ -7,7 +7,6 @@
 
 #include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
-#include "liquid/traffic/analysis.hpp"
 #include "sched/fission_dive.hpp"
 #include "sched/kempe_frames.hpp"
 #include "sched/latin_search.hpp"
@@ -65,7 +64,7 @@ Construction latin_inner(bool large) {
                 inner.inner_links = true;
                 return latin_schedule(t, inner, share_of(limits, kLatinInnerShare));
             },
-            [large](const Traffic& t) { return (t.size() > kLargeTraffic) == large; }, true};
+            [large](const Traffic& t) { return (t.size() > kLargeTraffic) == large; }};
 }
 
 Construction shift(std::string name, PhaseRule rule, Packing packing, std::uint64_t seed = 0) {
@@ -76,8 +75,11 @@ Construction shift(std::string name, PhaseRule rule, Packing packing, std::uint6
 
 }  // namespace
 
-std::vector<Construction> standard_constructions(int lower_bound) {
+std::vector<Construction> standard_constructions(int bound_above_lambda) {
     std::vector<Construction> c;
+    // Where a bound above Λ proved that no liquid schedule exists, the constructions that
+    // only build Λ frames (or spend their share failing to) are left out.
+    const bool liquid_possible = bound_above_lambda <= 0;
     // Round-robin first: the baseline every answer must match, and always cheap.
     c.push_back(shift("round-robin", PhaseRule::Shift, Packing::PerPhase));
     // The XOR phases next: as cheap as round-robin (one pass per phase), and on tori 2.3
@@ -87,37 +89,36 @@ std::vector<Construction> standard_constructions(int lower_bound) {
     // A Latin square of Λ frames when the hosts' links set Λ: the insertion below leaves
     // the last transfers of such squares without a frame (latin_search.hpp); it ends at
     // once elsewhere.
-    c.push_back({"latin",
-                 [](const Traffic& t, const Limits& limits) {
-                     const double share = fission_dive_applies(t) ? kLatinShareBeforeDive : kLatinShare;
-                     return latin_schedule(t, LatinOptions{}, share_of(limits, share));
-                 },
-                 {},
-                 true});
+    if (liquid_possible)
+        c.push_back({"latin", [](const Traffic& t, const Limits& limits) {
+                         const double share = fission_dive_applies(t) ? kLatinShareBeforeDive : kLatinShare;
+                         return latin_schedule(t, LatinOptions{}, share_of(limits, share));
+                     }});
     // Where the hosts' links set Λ and the Latin square is not found (inner links nearly as
     // busy): the exact search's first descent, on traffics small enough for its tables
     // (fission_dive.hpp). Before the insertion, which fails there after its whole walk.
-    c.push_back(
-        {"fission-dive",
-         [](const Traffic& t, const Limits& limits) { return fission_dive_schedule(t, share_of(limits, kFissionDiveShare)); },
-         fission_dive_applies, true});
+    if (liquid_possible)
+        c.push_back(
+            {"fission-dive",
+             [](const Traffic& t, const Limits& limits) { return fission_dive_schedule(t, share_of(limits, kFissionDiveShare)); },
+             fission_dive_applies});
     // Where inner links set Λ above the hosts' load: the group's table in a square of Λ
     // frames whose rows are not full (latin_search.hpp); it declines at once unless the
     // traffic is such an all-to-all, and where its start is far from a square. Before the
     // insertion on large traffics, after it on the others (kLargeTraffic says why).
-    c.push_back(latin_inner(true));
+    if (liquid_possible) c.push_back(latin_inner(true));
     // Kempe-chain insertion into Λ frames: liquid on the fragments of a fabric whose host
     // links are the bottleneck (König's case) in near-linear time, so the portfolio stops
     // there before the quadratic constructions run (its insertion takes at most 40 % of the
     // time left, kempe_frames.cpp says why).
-    // Into as many frames as the lower bound when a clique proved Λ out of reach: aiming
-    // at Λ its walk would run to the end (30-40 ms of an 80-transfer ring-arc traffic).
-    c.push_back({"kempe", [lower_bound](const Traffic& t, const Limits& limits) {
+    // Into as many frames as a bound above Λ: aiming at Λ its walk would run to the end
+    // (30-40 ms of an 80-transfer ring-arc traffic).
+    c.push_back({"kempe", [bound_above_lambda](const Traffic& t, const Limits& limits) {
                      KempeOptions options;
-                     options.frames = lower_bound;
+                     options.frames = std::max(0, bound_above_lambda);
                      return kempe_schedule(t, options, limits);
                  }});
-    c.push_back(latin_inner(false));
+    if (liquid_possible) c.push_back(latin_inner(false));
     c.push_back(shift("shift-packed", PhaseRule::Shift, Packing::AcrossPhases));
     c.push_back(shift("xor-packed", PhaseRule::Xor, Packing::AcrossPhases));
     // DSatur answers only when it ends; at most half of the time left, so that a traffic too
@@ -141,14 +142,12 @@ PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Constru
     int best = -1;
     Limits unlimited_time = limits;
     unlimited_time.deadline = Deadline{};
-    const bool liquid_possible = stop_at <= duration_of(traffic);
     for (std::size_t i = 0; i < constructions.size(); ++i) {
         if (i > 0 && limits.deadline.expired()) {
             out.timed_out = true;
             break;
         }
         if (constructions[i].applies && !constructions[i].applies(traffic)) continue;
-        if (constructions[i].aims_at_lambda && !liquid_possible) continue;
         const auto t0 = Clock::now();
         std::optional<Schedule> s = constructions[i].build(traffic, i == 0 ? unlimited_time : limits);
         ConstructionRun run{constructions[i].name, s ? s->length() : -1,

@@ -24,15 +24,13 @@ struct Construction {
     /// Whether it is tried on a traffic at all (unset: always); one that is not tried is not
     /// in PortfolioOutcome::runs (a construction placed differently by traffic size, e.g.).
     std::function<bool(const Traffic&)> applies = {};
-    /// Builds Λ frames or spends its share failing to: not tried when the lower bound is
-    /// above Λ (a clique larger than Λ proved that no liquid schedule exists).
-    bool aims_at_lambda = false;
 };
 
 /// Round-robin, shift / XOR phase constructions (also with seeded host relabellings),
-/// DSatur, in the order they are tried (cheapest first). `lower_bound`: a proven bound the
-/// schedules cannot go below (0: Λ); above Λ the Kempe insertion aims at it.
-std::vector<Construction> standard_constructions(int lower_bound = 0);
+/// DSatur, in the order they are tried (cheapest first). `bound_above_lambda`: a proven
+/// lower bound above Λ (a clique larger than Λ; 0: none): the constructions that only
+/// build Λ frames are left out and the Kempe insertion aims at the bound.
+std::vector<Construction> standard_constructions(int bound_above_lambda = 0);
 
 struct ConstructionRun {
     std::string name;

@@ -224,7 +224,8 @@ Schedule baseline(const Traffic& traffic, const SolveOptions& o) {
 /// Once per solve.
 void start_from_constructions(Run& run) {
     if (std::exchange(run.constructed, true)) return;
-    std::vector<sched::Construction> list = sched::standard_constructions(run.r.lower_bound);
+    std::vector<sched::Construction> list =
+        sched::standard_constructions(run.r.lower_bound > run.r.duration ? run.r.lower_bound : 0);
     if (!run.o.constructions) {
         auto dsatur = std::find_if(list.begin(), list.end(), [](const auto& c) { return c.name == "dsatur"; });
         list = {*dsatur, list.front()};

@@ -1,6 +1,7 @@
 #include "liquid/net/generators.hpp"
 
 #include <map>
+#include <memory>
 
 #include "liquid/base/error.hpp"
 #include "liquid/base/time_budget.hpp"
@@ -19,6 +20,21 @@ std::vector<int> add_switches(Network& net, int n) {
     std::vector<int> ids;
     for (int i = 0; i < n; ++i) ids.push_back(net.add_switch("s" + std::to_string(i)));
     return ids;
+}
+
+/// Switch i and its host (the far end of the host's one cable) sit at lattice position i.
+std::shared_ptr<const Lattice> lattice_of(const Network& net, const std::vector<int>& dims, bool wrap,
+                                          const std::vector<int>& sw) {
+    auto l = std::make_shared<Lattice>();
+    l->dims = dims, l->wrap = wrap;
+    l->node_position.assign(static_cast<std::size_t>(net.node_count()), -1);
+    for (std::size_t i = 0; i < sw.size(); ++i) l->node_position[static_cast<std::size_t>(sw[i])] = static_cast<int>(i);
+    for (int h : net.hosts()) {
+        const int on = net.link(net.out_links(h).front()).to;
+        l->node_position[static_cast<std::size_t>(h)] = l->node_position[static_cast<std::size_t>(on)];
+    }
+    for (const Link& link : net.links()) l->link_from.push_back(link.from), l->link_to.push_back(link.to);
+    return l;
 }
 
 void require(bool ok, const std::string& spec, const std::string& problem) {
@@ -167,6 +183,7 @@ Network make_torus(const std::vector<int>& dims, bool wrap) {
         }
     }
     net.set_routing(Routing::table_rows(std::move(next)));
+    net.set_lattice(lattice_of(net, dims, wrap, sw));
     return net;
 }
 

@@ -46,8 +46,8 @@ struct PortfolioOutcome {
 };
 
 /// Runs the constructions in order until one reaches `stop_at` (a proven lower bound) or
-/// the deadline expires; the first construction always runs to completion, so there is
-/// always a schedule. Throws std::logic_error if no built schedule passes the verifier.
+/// the deadline expires; until one has built a schedule, each runs to completion, so there
+/// is always a schedule. Throws std::logic_error if no built schedule passes the verifier.
 PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Construction>& constructions, const Limits& limits,
                                int stop_at);
 

@@ -207,6 +207,7 @@ Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, 
     std::vector<std::vector<int>> routes = routes_of(net, pairs, by);
     const std::vector<int> copy = copy_numbers(net, pairs, by);
     Traffic traffic(link_names_of(net));
+    traffic.set_lattice(net.lattice());
     traffic.reserve(pairs.size());
     for (std::size_t i = 0; i < pairs.size(); ++i) {
         // A signal, the memory watch or the time budget: a million pairs take a while.

@@ -48,6 +48,7 @@ int Traffic::add(std::string name, std::vector<int> path, int src, int dst, doub
 
 Traffic Traffic::subset(const Bitset& keep) const {
     Traffic sub(link_names_, storage_);
+    sub.lattice_ = lattice_;
     keep.for_each([&](std::size_t i) {
         sub.transfers_.push_back(transfers_[i]);
         sub.index_.insert(sub.transfers_.back().name, sub.size() - 1, sub.name_at());

@@ -2,11 +2,13 @@
 // Network: hosts, switches and directed links with names and rates, plus the static
 // Routing that maps a (sender, receiver) host pair to the links its message occupies.
 // Indices are dense (0..n-1) so hot paths never touch names.
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "liquid/net/lattice.hpp"
 #include "liquid/net/routing.hpp"
 
 namespace liquid {
@@ -62,6 +64,10 @@ public:
     /// First link from `a` to `b` in declaration order, if any.
     std::optional<int> link_between(int a, int b) const;
 
+    /// The lattice of a generated torus or mesh (null elsewhere); shared with its traffics.
+    const std::shared_ptr<const Lattice>& lattice() const { return lattice_; }
+    void set_lattice(std::shared_ptr<const Lattice> l) { lattice_ = std::move(l); }
+
     const Routing& routing() const { return routing_; }
     void set_routing(Routing r) { routing_ = std::move(r); }
     /// The ordered links a message from host `src` to host `dst` occupies. Throws
@@ -78,6 +84,7 @@ private:
     std::vector<std::vector<int>> out_;
     std::unordered_map<std::string, int> node_index_, link_index_;
     Routing routing_;
+    std::shared_ptr<const Lattice> lattice_;
 };
 
 }  // namespace liquid

@@ -3,11 +3,13 @@
 // from sender to receiver (a LinkSet: a bitset on narrow link universes, a sorted link
 // list on wide ones); a traffic is a set of transfers over one link universe (link
 // indices 0..link_count-1).
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "liquid/base/bitset.hpp"
+#include "liquid/net/lattice.hpp"
 #include "liquid/traffic/link_set.hpp"
 #include "liquid/traffic/name_index.hpp"
 
@@ -46,6 +48,11 @@ public:
     /// Index of the transfer with this name, if any.
     std::optional<int> find(const std::string& name) const;
 
+    /// The lattice of the network the traffic was routed on (a generated torus or mesh;
+    /// null elsewhere). Kept by subset() and with_storage().
+    const std::shared_ptr<const Lattice>& lattice() const { return lattice_; }
+    void set_lattice(std::shared_ptr<const Lattice> l) { lattice_ = std::move(l); }
+
     /// The sub-traffic made of the transfers in `keep` (same link universe, same order).
     Traffic subset(const Bitset& keep) const;
     /// The same traffic with its link sets stored as `storage` says.
@@ -56,6 +63,7 @@ private:
     LinkStorage storage_ = LinkStorage::Automatic;
     std::vector<Transfer> transfers_;
     NameIndex index_;
+    std::shared_ptr<const Lattice> lattice_;
     /// The name of the transfer at a position, for index_.
     auto name_at() const {
         return [this](int i) -> std::string_view { return transfers_[static_cast<std::size_t>(i)].name; };

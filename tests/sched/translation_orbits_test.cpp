@@ -1,0 +1,83 @@
+// Whole-torus all-to-alls from translation orbits: every schedule verified, never longer
+// than round-robin, a multiple of the phase modulus, declined where it does not apply.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "liquid/base/bitset.hpp"
+#include "liquid/io/network_spec.hpp"
+#include "liquid/sched/baselines.hpp"
+#include "liquid/sched/schedule.hpp"
+#include "liquid/traffic/analysis.hpp"
+#include "liquid/traffic/patterns.hpp"
+#include "sched/translation_orbits.hpp"
+#include "test_support.hpp"
+
+namespace liquid {
+namespace {
+
+using test::all_to_all_on;
+
+struct TorusCase {
+    std::string spec;
+    int q;  // the phase modulus: the largest divisor of every dimension >= half of each
+};
+
+TEST(TranslationOrbits, BuildsVerifiedSchedulesShorterThanRoundRobinOnWholeTori) {
+    for (const TorusCase& c : {TorusCase{"torus:6x6", 6}, TorusCase{"torus:9x9", 9}, TorusCase{"torus:8x4", 4},
+                               TorusCase{"torus:5x5x5", 5}, TorusCase{"torus:6x6x6", 6}, TorusCase{"torus:12", 12}}) {
+        const Traffic t = all_to_all_on(c.spec);
+        ASSERT_TRUE(sched::translation_orbits_apply(t)) << c.spec;
+        const std::optional<Schedule> s = sched::translation_orbits_schedule(t, Limits{});
+        ASSERT_TRUE(s.has_value()) << c.spec;
+        EXPECT_EQ(verify_schedule(t, *s), "") << c.spec;
+        // G groups, each rotated through the q phases.
+        EXPECT_EQ(s->length() % c.q, 0) << c.spec;
+        EXPECT_GE(s->length(), analyze(t).duration) << c.spec;
+        EXPECT_LT(s->length(), sched::round_robin_schedule(t).length()) << c.spec;
+    }
+}
+
+TEST(TranslationOrbits, ReachesTheBoundWhereTheOffsetsPackIntoLambdaOverQGroups) {
+    // torus:8x4: Λ = 40 (the 8-rings' +x links), q = 4: the 31 offsets pack into 10 groups.
+    const Traffic t = all_to_all_on("torus:8x4");
+    const std::optional<Schedule> s = sched::translation_orbits_schedule(t, Limits{});
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(verify_schedule(t, *s), "");
+    EXPECT_EQ(s->length(), analyze(t).duration);
+}
+
+TEST(TranslationOrbits, DeclinesMeshesFragmentsAndTorusesWithoutAPhaseModulus) {
+    // A mesh has no translations.
+    EXPECT_FALSE(sched::translation_orbits_apply(all_to_all_on("mesh:4x4")));
+    // Dimensions 8 and 6: the only common divisors (1, 2) are below half of 8.
+    EXPECT_FALSE(sched::translation_orbits_apply(all_to_all_on("torus:8x6")));
+    // Not every pair: a fragment keeps the lattice but is not the whole all-to-all.
+    const Traffic whole = all_to_all_on("torus:4x4");
+    ASSERT_TRUE(whole.lattice());
+    Bitset keep(static_cast<std::size_t>(whole.size()));
+    for (int i = 0; i + 1 < whole.size(); ++i) keep.set(static_cast<std::size_t>(i));
+    const Traffic part = whole.subset(keep);
+    EXPECT_TRUE(part.lattice());
+    EXPECT_FALSE(sched::translation_orbits_apply(part));
+    EXPECT_FALSE(sched::translation_orbits_schedule(part, Limits{}).has_value());
+    // Fabrics without a lattice.
+    EXPECT_FALSE(all_to_all_on("fat-tree:4,2").lattice());
+    EXPECT_FALSE(sched::translation_orbits_apply(all_to_all_on("fat-tree:4,2")));
+    EXPECT_FALSE(sched::translation_orbits_apply(all_to_all_on("hypercube:4")));
+}
+
+TEST(TranslationOrbits, TheDefaultMethodStartsFromItOnAWholeTorus) {
+    const Traffic t = all_to_all_on("torus:6x6x6");
+    SolveOptions o;
+    o.time_limit_s = 2.0;
+    const SolveResult r = solve(t, o);
+    EXPECT_EQ(verify_schedule(t, r.schedule), "");
+    ASSERT_FALSE(r.constructions.empty());
+    EXPECT_EQ(r.constructions.front().name, "translation-orbits");
+    EXPECT_GT(r.constructions.front().length, 0);
+    EXPECT_LE(r.schedule.length(), r.constructions.front().length);
+}
+
+}  // namespace
+}  // namespace liquid

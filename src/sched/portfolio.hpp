@@ -24,6 +24,9 @@ struct Construction {
     /// Whether it is tried on a traffic at all (unset: always); one that is not tried is not
     /// in PortfolioOutcome::runs (a construction placed differently by traffic size, e.g.).
     std::function<bool(const Traffic&)> applies = {};
+    /// Builds a schedule whatever the deadline (which only cuts its improvement short), so
+    /// it gets the real limits even when it runs first.
+    bool anytime = false;
 };
 
 /// Round-robin, shift / XOR phase constructions (also with seeded host relabellings),
@@ -46,8 +49,8 @@ struct PortfolioOutcome {
 };
 
 /// Runs the constructions in order until one reaches `stop_at` (a proven lower bound) or
-/// the deadline expires; until one has built a schedule, each runs to completion, so there
-/// is always a schedule. Throws std::logic_error if no built schedule passes the verifier.
+/// the deadline expires; until one has built a schedule, each runs to completion (anytime
+/// ones within the deadline), so there is always a schedule. Throws std::logic_error if no built schedule passes the verifier.
 PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Construction>& constructions, const Limits& limits,
                                int stop_at);
 

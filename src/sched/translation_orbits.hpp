@@ -30,8 +30,9 @@ namespace liquid::sched {
 bool translation_orbits_apply(const Traffic& traffic);
 
 /// The construction; nullopt when it does not apply (also when a transfer 0 -> δ uses
-/// two links of one cell) or the deadline expires. Deterministic: the local search
-/// counts moves, not time (and stops early at the deadline).
+/// two links of one cell). The first fit and the frames are built whatever the deadline
+/// (linear in the transfers); the local search stops at its work cap or the deadline, so
+/// the answer is the same on every machine unless the deadline cuts it short.
 std::optional<Schedule> translation_orbits_schedule(const Traffic& traffic, const Limits& limits);
 
 }  // namespace liquid::sched

@@ -2,7 +2,10 @@
 // than round-robin, a multiple of the phase modulus, declined where it does not apply.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
 #include <string>
+#include <tuple>
 
 #include "liquid/base/bitset.hpp"
 #include "liquid/io/network_spec.hpp"
@@ -10,6 +13,7 @@
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "liquid/traffic/patterns.hpp"
+#include "sched/offset_packing.hpp"
 #include "sched/translation_orbits.hpp"
 #include "test_support.hpp"
 
@@ -28,7 +32,10 @@ TEST(TranslationOrbits, BuildsVerifiedSchedulesShorterThanRoundRobinOnWholeTori)
                                TorusCase{"torus:5x5x5", 5}, TorusCase{"torus:6x6x6", 6}, TorusCase{"torus:12", 12}}) {
         const Traffic t = all_to_all_on(c.spec);
         ASSERT_TRUE(sched::translation_orbits_apply(t)) << c.spec;
-        const std::optional<Schedule> s = sched::translation_orbits_schedule(t, Limits{});
+        // A short deadline: it cuts the local search, never the schedule.
+        Limits limits;
+        limits.deadline = Deadline::after(0.2);
+        const std::optional<Schedule> s = sched::translation_orbits_schedule(t, limits);
         ASSERT_TRUE(s.has_value()) << c.spec;
         EXPECT_EQ(verify_schedule(t, *s), "") << c.spec;
         // G groups, each rotated through the q phases.
@@ -77,6 +84,51 @@ TEST(TranslationOrbits, TheDefaultMethodStartsFromItOnAWholeTorus) {
     EXPECT_EQ(r.constructions.front().name, "translation-orbits");
     EXPECT_GT(r.constructions.front().length, 0);
     EXPECT_LE(r.schedule.length(), r.constructions.front().length);
+}
+
+/// Every (group, class, phase) used at most once by the packing.
+bool disjoint(const sched::OffsetPacking& p, const std::vector<std::vector<int>>& cells, int q) {
+    std::set<std::tuple<int, int, int>> used;
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        for (int c : cells[i])
+            if (!used.emplace(p.group(static_cast<int>(i)), c / q, (c % q + p.rotation(static_cast<int>(i))) % q).second)
+                return false;
+    return true;
+}
+
+TEST(OffsetPacking, PacksDisjointlyAndShrinksToTheBoundWhereItemsAreSingleCells) {
+    // 3 classes, q = 8: 40 one-cell items of each class fit in exactly 5 groups.
+    const int q = 8;
+    std::vector<std::vector<int>> cells;
+    for (int cls = 0; cls < 3; ++cls)
+        for (int i = 0; i < 40; ++i) cells.push_back({cls * q + i % q});
+    sched::OffsetPacking p(cells, 3, q);
+    EXPECT_EQ(p.bound(), 5);
+    p.first_fit();
+    EXPECT_TRUE(disjoint(p, cells, q));
+    EXPECT_EQ(p.groups(), 5);  // first fit already fills every cell
+}
+
+TEST(OffsetPacking, StaysDisjointThroughShrinkingOnRandomItems) {
+    std::mt19937_64 rng(5);
+    for (const int q : {5, 16, 64}) {
+        std::vector<std::vector<int>> cells(60);
+        for (auto& item : cells) {
+            std::set<int> c;
+            for (int k = 0; k < 6; ++k)
+                c.insert(static_cast<int>(rng() % 4) * q + static_cast<int>(rng() % static_cast<unsigned>(q)));
+            item.assign(c.begin(), c.end());
+        }
+        sched::OffsetPacking p(cells, 4, q);
+        p.first_fit();
+        ASSERT_TRUE(disjoint(p, cells, q)) << "q " << q;
+        Rng search(1);
+        const int before = p.groups();
+        while (p.groups() > p.bound() && p.shrink(2000, 50'000'000, search, Deadline{})) ASSERT_TRUE(disjoint(p, cells, q));
+        EXPECT_TRUE(disjoint(p, cells, q)) << "q " << q;  // a failed attempt restores the packing
+        EXPECT_LE(p.groups(), before);
+        EXPECT_GE(p.groups(), p.bound());
+    }
 }
 
 }  // namespace

@@ -114,9 +114,13 @@ Schedule expand(const Traffic& traffic, const Lattice& lattice, const Torus& tor
 /// Moves of the first attempt to drop a group, per offset (doubled after each failure):
 /// the attempts that succeed on torus:8x8x8 (511 offsets) take 400-8 000 moves.
 constexpr long kFirstMovesPerOffset = 40;
-/// The local search's work, in group-cells looked at (about 2 s here), within the deadline:
-/// counting work rather than time keeps the answer the same on every machine when the
-/// deadline is not the limit. torus:8x8x8: 664 frames at this cap, 656 at five times it.
+/// The local search's work, in group-cells looked at, within the deadline: at most this
+/// much per transfer (on small tori the symmetry-invariant searches after the portfolio are
+/// the better use of the budget: torus:8x8 is liquid by them) and at most kWorkCap (about
+/// 2 s here; torus:8x8x8: 664 frames at the cap, 656 at five times it). Counting work
+/// rather than time keeps the answer the same on every machine when the deadline is not
+/// the limit.
+constexpr long kWorkPerTransfer = 1000;
 constexpr long kWorkCap = 300'000'000;
 
 }  // namespace
@@ -153,9 +157,10 @@ std::optional<Schedule> translation_orbits_schedule(const Traffic& traffic, cons
     packing.first_fit();
     Rng rng(1);
     long moves = kFirstMovesPerOffset * torus.positions();
+    const long cap = std::min(kWorkCap, kWorkPerTransfer * traffic.size());
     // A failed attempt is repeated with twice the moves, until the work cap or the deadline.
-    while (packing.groups() > packing.bound() && packing.work() < kWorkCap && !limits.deadline.expired())
-        if (!packing.shrink(moves, kWorkCap, rng, limits.deadline)) moves *= 2;
+    while (packing.groups() > packing.bound() && packing.work() < cap && !limits.deadline.expired())
+        if (!packing.shrink(moves, cap, rng, limits.deadline)) moves *= 2;
     return expand(traffic, lattice, torus, packing);
 }
 

@@ -85,7 +85,7 @@ std::vector<Construction> standard_constructions(int bound_above_lambda) {
     // and within a few percent of Λ (torus:16x16x16: 1.09 × Λ in 1.8 s, round-robin 5.7 ×
     // Λ in 4.5 s), so before round-robin; it declines at once elsewhere.
     c.push_back({"translation-orbits", translation_orbits_schedule, translation_orbits_apply, true});
-    // Round-robin first: the baseline every answer must match, and always cheap.
+    // Round-robin (first elsewhere): the baseline every answer must match, and always cheap.
     c.push_back(shift("round-robin", PhaseRule::Shift, Packing::PerPhase));
     // The XOR phases next: as cheap as round-robin (one pass per phase), and on tori 2.3
     // times shorter (torus:8x8x8: 1 353 frames against 3 158); on millions of transfers

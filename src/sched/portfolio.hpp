@@ -29,8 +29,9 @@ struct Construction {
     bool anytime = false;
 };
 
-/// Round-robin, shift / XOR phase constructions (also with seeded host relabellings),
-/// DSatur, in the order they are tried (cheapest first). `bound_above_lambda`: a proven
+/// The translation orbits of a whole torus, round-robin, shift / XOR phase constructions
+/// (also with seeded host relabellings), DSatur, …, in the order they are tried (cheapest
+/// first). `bound_above_lambda`: a proven
 /// lower bound above Λ (a clique larger than Λ; 0: none): the constructions that only
 /// build Λ frames are left out and the Kempe insertion aims at the bound.
 std::vector<Construction> standard_constructions(int bound_above_lambda = 0);

@@ -228,8 +228,10 @@ void start_from_constructions(Run& run) {
     std::vector<sched::Construction> list =
         sched::standard_constructions(run.r.lower_bound > run.r.duration ? run.r.lower_bound : 0);
     if (!run.o.constructions) {
-        auto dsatur = std::find_if(list.begin(), list.end(), [](const auto& c) { return c.name == "dsatur"; });
-        list = {*dsatur, list.front()};
+        const auto named = [&list](const std::string& name) {
+            return *std::find_if(list.begin(), list.end(), [&name](const auto& c) { return c.name == name; });
+        };
+        list = {named("dsatur"), named("round-robin")};
     }
     run.progress("constructions");
     sched::PortfolioOutcome p = sched::run_portfolio(run.traffic, list, run.limits, run.r.lower_bound);

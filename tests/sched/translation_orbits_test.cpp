@@ -86,6 +86,22 @@ TEST(TranslationOrbits, TheDefaultMethodStartsFromItOnAWholeTorus) {
     EXPECT_LE(r.schedule.length(), r.constructions.front().length);
 }
 
+TEST(TranslationOrbits, WithConstructionsOffDSaturAndRoundRobinRunAlone) {
+    // The papers' experiment: no portfolio, DSatur and round-robin as its fallback, also on
+    // a whole torus where the translation orbits would come first.
+    for (const char* spec : {"torus:4x4", "fat-tree:4,2"}) {
+        const Traffic t = all_to_all_on(spec);
+        SolveOptions o;
+        o.method = Method::Liquid;
+        o.constructions = false;
+        o.time_limit_s = 2.0;
+        const SolveResult r = solve(t, o);
+        EXPECT_EQ(verify_schedule(t, r.schedule), "") << spec;
+        for (const auto& c : r.constructions)
+            EXPECT_TRUE(c.name == "dsatur" || c.name == "round-robin") << spec << ": " << c.name;
+    }
+}
+
 /// Every (group, class, phase) used at most once by the packing.
 bool disjoint(const sched::OffsetPacking& p, const std::vector<std::vector<int>>& cells, int q) {
     std::set<std::tuple<int, int, int>> used;

@@ -14,6 +14,7 @@ RankTraffic rank_traffic(const Network& net, const std::vector<int>& host_of_ran
     std::vector<std::string> link_names;
     for (const Link& l : net.links()) link_names.push_back(l.name);
     RankTraffic out{Traffic(link_names), {}, {}};
+    out.traffic.set_lattice(net.lattice());  // one rank per host of a whole torus: its translations apply
     const int k = static_cast<int>(host_of_rank.size());
     for (int s = 0; s < k; ++s) {
         throw_if_out_of_budget();  // a million pairs at 1 024 ranks: a signal or --time-limit ends them

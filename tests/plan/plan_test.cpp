@@ -56,6 +56,23 @@ TEST(Plan, RanksOfOneHostShareItsLinks) {
     expect_frames_are_simultaneities(net, r.plan, hosts);
 }
 
+TEST(Plan, OneRankPerHostOfAWholeTorusStartsFromItsTranslationOrbits) {
+    // The rank traffic keeps the torus's lattice, so the portfolio's first construction
+    // (the translation orbits) applies, as it does for `liquid schedule`.
+    const Network net = make_torus({6, 6, 6}, true);
+    const std::vector<int> hosts = net.hosts();
+    const RankTraffic rt = rank_traffic(net, hosts);
+    ASSERT_TRUE(rt.traffic.lattice());
+    SolveOptions o = fast();
+    o.time_limit_s = 2;
+    const PlanResult r = build_plan(net, hosts, o);
+    EXPECT_EQ(verify_plan(r.plan), "");
+    ASSERT_FALSE(r.solve.constructions.empty());
+    EXPECT_EQ(r.solve.constructions.front().name, "translation-orbits");
+    EXPECT_GT(r.solve.constructions.front().length, 0);
+    EXPECT_LE(r.plan.length(), r.solve.constructions.front().length);
+}
+
 TEST(Plan, AllRanksOnOneHostNeedNoNetwork) {
     const Network net = make_crossbar(2);
     const std::vector<int> hosts(4, net.hosts()[0]);

@@ -31,9 +31,9 @@ struct Construction {
 
 /// The translation orbits of a whole torus, round-robin, shift / XOR phase constructions
 /// (also with seeded host relabellings), DSatur, …, in the order they are tried (cheapest
-/// first). `bound_above_lambda`: a proven
-/// lower bound above Λ (a clique larger than Λ; 0: none): the constructions that only
-/// build Λ frames are left out and the Kempe insertion aims at the bound.
+/// first). `bound_above_lambda`: a proven lower bound above Λ (a clique larger than Λ;
+/// 0: none): the constructions that only build Λ frames are left out and the Kempe
+/// insertion aims at the bound.
 std::vector<Construction> standard_constructions(int bound_above_lambda = 0);
 
 struct ConstructionRun {
@@ -51,7 +51,8 @@ struct PortfolioOutcome {
 
 /// Runs the constructions in order until one reaches `stop_at` (a proven lower bound) or
 /// the deadline expires; until one has built a schedule, each runs to completion (anytime
-/// ones within the deadline), so there is always a schedule. Throws std::logic_error if no built schedule passes the verifier.
+/// ones within the deadline), so there is always a schedule. Throws std::logic_error if no
+/// built schedule passes the verifier.
 PortfolioOutcome run_portfolio(const Traffic& traffic, const std::vector<Construction>& constructions, const Limits& limits,
                                int stop_at);
 

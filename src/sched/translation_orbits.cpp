@@ -2,7 +2,6 @@
 #include "sched/translation_orbits.hpp"
 
 #include <algorithm>
-#include <cstdint>
 #include <map>
 #include <numeric>
 

@@ -3,6 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "liquid/base/error.hpp"
 #include "liquid/io/json_input.hpp"
@@ -11,10 +14,19 @@ namespace liquid {
 
 nlohmann::json schedule_frames_to_json(const Traffic& traffic, const Schedule& schedule) {
     nlohmann::json frames = nlohmann::json::array();
+    frames.get_ref<nlohmann::json::array_t&>().reserve(schedule.frames.size());
+    std::vector<std::string_view> names_of;
     for (const auto& f : schedule.frames) {
+        // First the names' places, then the copies: a frame of a large traffic names
+        // transfers far apart in memory, and a loop that only looks them up lets their
+        // cache misses overlap (the copies' allocations would make them wait in turn).
+        names_of.clear();
+        for (int x : f) names_of.emplace_back(traffic[x].name);
         nlohmann::json names = nlohmann::json::array();
-        for (int x : f) names.push_back(traffic[x].name);
-        frames.push_back(names);
+        auto& list = names.get_ref<nlohmann::json::array_t&>();
+        list.reserve(f.size());
+        for (std::string_view name : names_of) list.emplace_back(std::string(name));
+        frames.push_back(std::move(names));
     }
     return frames;
 }

@@ -36,7 +36,6 @@
 #include "sched/sat_decision.hpp"
 #include "sched/symmetry.hpp"
 #include "sched/tabu_search.hpp"
-#include "sched/translation_orbits.hpp"
 
 namespace liquid {
 namespace {
@@ -551,7 +550,7 @@ void solve_optimal(Run& run) {
     record_search(r, *search);
 }
 
-Limits limits_of(const SolveOptions& o, int transfers, bool constructions_on_whole_torus) {
+Limits limits_of(const SolveOptions& o, int transfers) {
     Limits limits;
     // Within the command's --time-limit too, leaving it the time a result needs. When that
     // does not fit in what is left, no result could be printed in time: the command ends
@@ -560,8 +559,7 @@ Limits limits_of(const SolveOptions& o, int transfers, bool constructions_on_who
     // first construction (milliseconds), not nothing. The search also stays within
     // search_deadline()'s share, which leaves what a command does next (simulating or
     // planning the result) as long as it spent before the search.
-    const double extra = constructions_on_whole_torus ? sched::kExtraSecondsAfterSearchPerTransfer : 0.0;
-    const double after = o.seconds_after_search + (o.seconds_after_search_per_transfer + extra) * transfers;
+    const double after = o.seconds_after_search + o.seconds_after_search_per_transfer * transfers;
     throw_unless_budget_left(after - 0.05);
     limits.deadline = search_deadline(o.time_limit_s);
     const double budget_left = time_budget_left();
@@ -586,11 +584,7 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
         (options.strategy != SearchStrategy::FullTeams || options.pivot != PivotRule::Constrained))
         throw InputError("--strategy/--pivot", std::string("apply to --method liquid only, not ") + method_name(options.method),
                          "drop them or use --method liquid");
-    // The translation orbits (the portfolio's first construction on a whole torus) give
-    // frames that cost more to verify and print: kept back too.
-    const bool whole_torus = options.constructions && (options.method == Method::Optimal || options.method == Method::Liquid) &&
-                             sched::translation_orbits_apply(traffic);
-    Run run{traffic, options, limits_of(options, traffic.size(), whole_torus), r, {}};
+    Run run{traffic, options, limits_of(options, traffic.size()), r, {}};
     run.whole = run.limits.deadline;
     switch (options.method) {
         case Method::Liquid: solve_liquid(run); break;

@@ -29,14 +29,6 @@ namespace liquid::sched {
 /// (a generated `torus:…`), with a phase modulus q as above.
 bool translation_orbits_apply(const Traffic& traffic);
 
-/// What verifying and printing its frames costs beyond the estimate the solver keeps back
-/// per transfer (SolveOptions::seconds_after_search_per_transfer), which was measured on
-/// round-robin-like frames: a frame of these spans transfers far apart in memory, and
-/// consecutive frames share no cache lines (torus:16x16x16: 11.7-12.9 s per verification
-/// against 4.6-5.0 s for round-robin's frames; the command ended 5-6 s past its limit
-/// without this).
-inline constexpr double kExtraSecondsAfterSearchPerTransfer = 0.5e-6;
-
 /// The construction; nullopt when it does not apply (also when a transfer 0 -> δ uses
 /// two links of one cell). The first fit and the frames are built whatever the deadline
 /// (linear in the transfers); the local search stops at its work cap or the deadline, so

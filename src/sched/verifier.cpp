@@ -1,6 +1,7 @@
 // Independent schedule verifier. Deliberately shares nothing
 // with the searches: it works on the transfers' link lists and plain counters, not on the
 // bitset engine, so a bug in the fission code cannot hide itself.
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,11 +12,25 @@ namespace liquid {
 std::string verify_schedule(const Traffic& traffic, const Schedule& schedule) {
     const int n = traffic.size();
     std::vector<int> seen_in(n, -1);
-    std::vector<int> link_owner(traffic.link_count(), -1);  // transfer holding the link in this frame
+    // The transfer that last took each link, and in which frame: the check reads these two
+    // small arrays, not the frame of the other transfer (a cache miss per link of a large
+    // traffic whose frames hold transfers far apart).
+    std::vector<int> link_owner(traffic.link_count(), -1);
+    std::vector<int> link_frame(traffic.link_count(), -1);
+    std::vector<std::span<const int>> paths;
+    std::vector<std::vector<int>> from_sets;
     for (int f = 0; f < schedule.length(); ++f) {
         const auto& frame = schedule.frames[f];
         const std::string where = "frame " + std::to_string(f + 1);
         if (frame.empty()) return where + " is empty";
+        // Two passes over the frame. The first reads each transfer's record and asks for its
+        // links: a loop of fixed shape, so the cache misses of a large traffic (whose frames
+        // name transfers far apart) overlap. The second walks the links, now in the cache: its
+        // inner loops end at unpredictable lengths, and each mispredicted end would otherwise
+        // wait for the next transfer's misses one after the other (15 s instead of 4 on the
+        // 16.7 million transfers of a 4 096-host all-to-all).
+        paths.clear();
+        from_sets.clear();
         for (int t : frame) {
             if (t < 0 || t >= n) return where + " names transfer index " + std::to_string(t) + ", which does not exist";
             if (seen_in[t] >= 0)
@@ -23,13 +38,24 @@ std::string verify_schedule(const Traffic& traffic, const Schedule& schedule) {
             seen_in[t] = f;
             // The travel-order link list when there is one (not copied: a million transfers
             // are verified twice per command), else the link set.
-            const std::vector<int> from_set = traffic[t].path.empty() ? traffic[t].links.to_vector() : std::vector<int>{};
-            for (int l : traffic[t].path.empty() ? from_set : traffic[t].path) {
-                const int other = link_owner[l];
-                if (other >= 0 && seen_in[other] == f)
-                    return where + ": transfers " + traffic[other].name + " and " + traffic[t].name + " both use link " +
+            const std::vector<int>& path = traffic[t].path;
+            if (path.empty()) {
+                from_sets.push_back(traffic[t].links.to_vector());
+                paths.emplace_back(from_sets.back());
+            } else {
+                paths.emplace_back(path);
+                __builtin_prefetch(path.data());
+                __builtin_prefetch(path.data() + path.size() - 1);
+            }
+        }
+        for (std::size_t j = 0; j < frame.size(); ++j) {
+            const int t = frame[j];
+            for (int l : paths[j]) {
+                if (link_frame[l] == f)
+                    return where + ": transfers " + traffic[link_owner[l]].name + " and " + traffic[t].name + " both use link " +
                            traffic.link_name(l);
                 link_owner[l] = t;
+                link_frame[l] = f;
             }
         }
     }

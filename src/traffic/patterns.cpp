@@ -209,14 +209,12 @@ Traffic traffic_from_pairs(const Network& net, const std::vector<std::pair<int, 
     Traffic traffic(link_names_of(net));
     traffic.set_lattice(net.lattice());
     traffic.reserve(pairs.size());
-    for (std::size_t i = 0; i < pairs.size(); ++i) {
-        // A signal, the memory watch or the time budget: a million pairs take a while.
-        if (i % 4096 == 0) throw_if_out_of_budget();
+    traffic.add_many(pairs.size(), [&](std::size_t i) {
         const auto [s, r] = pairs[i];
         std::string name = net.node(s).name + "-" + net.node(r).name;
         if (copy[i] > 0) name += "." + std::to_string(copy[i] + 1);
-        traffic.add(std::move(name), std::move(routes[i]), s, r, sizes[i]);
-    }
+        return NewTransfer{std::move(name), std::move(routes[i]), s, r, sizes[i]};
+    });
     return traffic;
 }
 

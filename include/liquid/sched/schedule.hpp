@@ -71,8 +71,8 @@ struct SolveOptions {
     // limit: the first construction (round-robin, built whatever the time left: the baseline
     // every answer must match), verifying, rendering and printing the schedule, and freeing
     // the traffic. Measured on the 2-vCPU VM of docs/performance.md: 0.5-0.8 µs per
-    // transfer from 1 to 16.7 million transfers on fat trees and hypercubes, 1.9 µs on
-    // torus:16x16x16 (routes of 14 links on average, a schedule of 52 752 frames). A caller
+    // transfer from 1 to 16.7 million transfers on fat trees and hypercubes, 0.9 µs on
+    // torus:16x16x16 (routes of 14 links on average, frames of transfers far apart). A caller
     // that does more with the result (a report page: drawings, heat maps, charts) raises
     // it, so the command still ends within its --time-limit.
     double seconds_after_search_per_transfer = 2e-6;

@@ -32,7 +32,31 @@ public:
     template <class NameOf>
     int insert(std::string_view name, int position, const NameOf& name_of) {
         if (2 * (used_ + 1) > slots_.size()) grow(2 * (used_ + 1));
-        const std::uint32_t h = hash(name);
+        return insert_hashed(hash(name), name, position, name_of);
+    }
+
+    /// Records the names at positions [first, last) in order, as insert() would one by one,
+    /// and returns -1; or stops at the first position whose name is recorded already and
+    /// returns it. The slots are fetched a few names ahead: one name after the other, each
+    /// lookup in a table of millions would wait for the memory.
+    template <class NameOf>
+    int insert_range(int first, int last, const NameOf& name_of) {
+        constexpr int kAhead = 16;
+        if (last <= first) return -1;
+        if (2 * (used_ + static_cast<std::size_t>(last - first)) > slots_.size())
+            grow(2 * (used_ + static_cast<std::size_t>(last - first)));
+        std::vector<std::uint32_t> hashes(static_cast<std::size_t>(last - first));
+        for (int p = first; p < last; ++p) hashes[static_cast<std::size_t>(p - first)] = hash(name_of(p));
+        for (int p = first; p < last; ++p) {
+            if (p + kAhead < last) __builtin_prefetch(&slots_[hashes[static_cast<std::size_t>(p + kAhead - first)] & mask()]);
+            if (insert_hashed(hashes[static_cast<std::size_t>(p - first)], name_of(p), p, name_of) >= 0) return p;
+        }
+        return -1;
+    }
+
+private:
+    template <class NameOf>
+    int insert_hashed(std::uint32_t h, std::string_view name, int position, const NameOf& name_of) {
         std::size_t s = h & mask();
         for (; slots_[s] != 0; s = (s + 1) & mask())
             if (hash_of(slots_[s]) == h && name_of(position_of(slots_[s])) == name) return position_of(slots_[s]);
@@ -40,8 +64,6 @@ public:
         ++used_;
         return -1;
     }
-
-private:
     static std::uint32_t hash(std::string_view name);
     static std::uint64_t slot(std::uint32_t h, int position) {
         return static_cast<std::uint64_t>(h) << 32 | (static_cast<std::uint64_t>(position) + 1);

@@ -3,9 +3,12 @@
 // from sender to receiver (a LinkSet: a bitset on narrow link universes, a sorted link
 // list on wide ones); a traffic is a set of transfers over one link universe (link
 // indices 0..link_count-1).
+#include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "liquid/base/bitset.hpp"
@@ -21,6 +24,14 @@ struct Transfer {
     std::vector<int> path;   // the same links in travel order (a .traffic file: its order)
     int src = -1, dst = -1;  // host node indices when built over a Network, else -1
     double size = 1.0;       // bytes (the papers: identical sizes)
+};
+
+/// What add_many() is given for one transfer: add()'s arguments.
+struct NewTransfer {
+    std::string name;
+    std::vector<int> path;
+    int src = -1, dst = -1;
+    double size = 1.0;
 };
 
 class Traffic {
@@ -45,6 +56,13 @@ public:
     /// empty link list, a repeated link, an out-of-range link or a duplicate name.
     int add(std::string name, std::vector<int> path, int src = -1, int dst = -1, double size = 1.0);
 
+    /// Adds `count` transfers, make(i) giving the i-th, as add() called for each in order
+    /// would: the same transfers and checks, the first bad one in that order reported, and on
+    /// an error the traffic as it was. The transfers are made on every core and their names
+    /// indexed in one pass (the 16.7 million of a 4 096-host all-to-all: 27 s one by one, 11 s so);
+    /// make is called once per index, from any thread.
+    void add_many(std::size_t count, const std::function<NewTransfer(std::size_t)>& make);
+
     /// Index of the transfer with this name, if any.
     std::optional<int> find(const std::string& name) const;
 
@@ -59,6 +77,15 @@ public:
     Traffic with_storage(LinkStorage storage) const;
 
 private:
+    /// The transfer add() records, checked but for its name's uniqueness.
+    Transfer made(NewTransfer&& x) const;
+    /// add_many's transfers [begin, end), made into the records at old + i on every core:
+    /// the first that failed its checks and why, or {end, null}.
+    std::pair<std::size_t, std::exception_ptr> make_round(std::size_t old, std::size_t begin, std::size_t end,
+                                                          const std::function<NewTransfer(std::size_t)>& make);
+    /// Keeps the first `count` transfers and their names' index.
+    void truncate(std::size_t count);
+
     std::vector<std::string> link_names_;
     LinkStorage storage_ = LinkStorage::Automatic;
     std::vector<Transfer> transfers_;

@@ -541,14 +541,17 @@ bool place_group_square(Square& sq, const std::vector<int>& frames) {
 /// instead of 6.1 and 10.8 s (one thread). Repeating it until it stops gaining, or also
 /// moving transfers where they add less than they suffer, reached fewer cells but left a
 /// 256-host fat-tree:8,3 fragment (259 frames, four above the hosts') unsolved on four
-/// seeds of four, which one pass solves on three.
-void spread(Square& sq, int transfers, Rng& rng) {
+/// seeds of four, which one pass solves on three. False when the deadline passed first
+/// (a transfer may try every frame: 4.2 million transfers of torus:16x16x8 in 4 608 frames
+/// kept a 60 s command busy 100 s).
+bool spread(Square& sq, int transfers, Rng& rng, DeadlinePoll& poll) {
     std::vector<int> order(idx(transfers));
     for (int i = 0; i < transfers; ++i) order[idx(i)] = i;
     shuffle(order.begin(), order.end(), rng);
     const int L = sq.frames();
     for (int t : order) {
         if (!sq.congested(t)) continue;
+        if (poll.expired()) return false;
         const int first = static_cast<int>(rng.below(static_cast<std::uint32_t>(L)));
         for (int k = 0; k < L; ++k) {
             const int b = (first + k) % L;
@@ -558,6 +561,7 @@ void spread(Square& sq, int transfers, Rng& rng) {
             break;
         }
     }
+    return true;
 }
 
 /// A spread square still congested on more than a fifth as many cells as it has transfers
@@ -637,7 +641,7 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
             return std::nullopt;  // L below an endpoint's load, or the deadline
         }
         if (rows_open) {
-            spread(sq, traffic.size(), rng);
+            if (!spread(sq, traffic.size(), rng, poll)) return std::nullopt;
             // Every start is as far from a square: the inner links cannot hold one.
             if (hopeless_start(sq.cost(), e->sender.size())) return std::nullopt;
         }

@@ -76,12 +76,11 @@ void Traffic::add_many(std::size_t count, const std::function<NewTransfer(std::s
         // of the time and memory budgets (1.9 GB on a 4 096-host all-to-all).
         std::size_t good = count;
         std::exception_ptr why;
-        for (std::size_t begin = 0; begin < count && good == count; begin += kRound) {
+        for (std::size_t begin = 0; begin < count && !why; begin += kRound) {
             throw_if_out_of_budget();
             const std::size_t end = std::min(count, begin + kRound);
             transfers_.resize(old + end);
             std::tie(good, why) = make_round(old, begin, end, make);
-            if (good == end) good = count;
         }
         // The names before the first bad transfer, in order: a name used twice among them
         // is what add() one by one would have reported first.

@@ -7,10 +7,12 @@
 
 #include "liquid/base/stop.hpp"
 #include "liquid/sched/baselines.hpp"
+#include "liquid/traffic/analysis.hpp"
 #include "sched/fission_dive.hpp"
 #include "sched/kempe_frames.hpp"
 #include "sched/latin_search.hpp"
 #include "sched/shift_permutations.hpp"
+#include "sched/tabu_descent.hpp"
 #include "sched/translation_orbits.hpp"
 
 namespace liquid::sched {
@@ -50,6 +52,24 @@ constexpr double kFissionDiveShare = 0.3;
 /// declines (the dragonfly: at once), the insertion still answers (4.05 s).
 constexpr int kLargeTraffic = 1 << 17;
 
+/// On traffics of at most this many transfers the Kempe insertion's ejection walk gives way
+/// to a tabu descent from the chains' frames (tabu_descent.hpp). Measured on 128-host
+/// fragments (16 256 transfers) whose inner links set Λ: the walk stalled 1-5 frames above Λ
+/// after 0.6-1.5 s on 3 of 38 seeds of a 342-host dragonfly and on torus:6x6x6 seed 4,
+/// where the descent reached Λ in 0.11-0.5 s (every seed of the 38, and of fat-tree:6,3,
+/// torus:6x6x6, mesh:6x6x6 and torus:8x8x4 1-6, in at most 0.5 s; 4-160 ms where the walk
+/// answered in 5-30 ms). On 256 hosts (65 280) the walk is faster where it answers (256 of
+/// fat-tree:4,5: 0.15-0.18 s against 0.48-0.52 s; 512 of the 1 056-host dragonfly: 2.9 s
+/// against 5.8 s).
+constexpr int kKempeTabuTransfersMax = 16384;
+/// The descent's time: a share of the time left, at most so many seconds per transfer. The
+/// fragments above reached Λ in 12-30 µs per transfer; where a length is out of reach the
+/// descent keeps all its time, which the symmetry-invariant search after the portfolio
+/// then lacks (whole torus:6x6, 1 260 transfers, liquid by that search: 1.2 s of 10 with a
+/// tenth of the time and no cap, 0.3 s before).
+constexpr double kKempeTabuShare = 0.1;
+constexpr double kKempeTabuSecondsPerTransfer = 50e-6;
+
 /// The limits with at most `share` of the time left (unchanged without a time limit).
 Limits share_of(const Limits& limits, double share) {
     Limits own = limits;
@@ -67,6 +87,33 @@ Construction latin_inner(bool large) {
                 return latin_schedule(t, inner, share_of(limits, kLatinInnerShare));
             },
             [large](const Traffic& t) { return (t.size() > kLargeTraffic) == large; }};
+}
+
+/// The Kempe insertion into the frames of a bound above Λ (0: Λ), with its ejection walk
+/// on traffics of more than kKempeTabuTransfersMax transfers, else its chains followed by
+/// the tabu descent.
+Construction kempe(int bound_above_lambda, bool large) {
+    const auto walk = [bound_above_lambda](const Traffic& t, const Limits& limits) {
+        KempeOptions options;
+        options.frames = std::max(0, bound_above_lambda);
+        return kempe_schedule(t, options, limits);
+    };
+    const auto chains_then_tabu = [bound_above_lambda](const Traffic& t, const Limits& limits) -> std::optional<Schedule> {
+        KempeOptions options;
+        options.frames = std::max(0, bound_above_lambda);
+        options.walk_steps_per_transfer = 0;
+        std::optional<Schedule> s = kempe_schedule(t, options, limits);
+        const int target = options.frames > 0 ? options.frames : duration_of(t);
+        if (!s || s->length() <= target) return s;
+        const double cap = kKempeTabuSecondsPerTransfer * static_cast<double>(t.size());
+        const double seconds = std::min(cap, kKempeTabuShare * limits.deadline.remaining_s());
+        const auto end = std::chrono::steady_clock::now() +
+                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+        if (std::optional<TabuDescent> d = tabu_descent(t, *s, target, options.seed, limits, end)) return std::move(d->schedule);
+        return s;
+    };
+    if (large) return {"kempe", walk, [](const Traffic& t) { return t.size() > kKempeTabuTransfersMax; }};
+    return {"kempe-tabu", chains_then_tabu, [](const Traffic& t) { return t.size() <= kKempeTabuTransfersMax; }};
 }
 
 Construction shift(std::string name, PhaseRule rule, Packing packing, std::uint64_t seed = 0) {
@@ -119,11 +166,8 @@ std::vector<Construction> standard_constructions(int bound_above_lambda) {
     // time left, kempe_frames.cpp says why).
     // Into as many frames as a bound above Λ: aiming at Λ its walk would run to the end
     // (30-40 ms of an 80-transfer ring-arc traffic).
-    c.push_back({"kempe", [bound_above_lambda](const Traffic& t, const Limits& limits) {
-                     KempeOptions options;
-                     options.frames = std::max(0, bound_above_lambda);
-                     return kempe_schedule(t, options, limits);
-                 }});
+    c.push_back(kempe(bound_above_lambda, true));
+    c.push_back(kempe(bound_above_lambda, false));
     if (liquid_possible) c.push_back(latin_inner(false));
     c.push_back(shift("shift-packed", PhaseRule::Shift, Packing::AcrossPhases));
     c.push_back(shift("xor-packed", PhaseRule::Xor, Packing::AcrossPhases));

@@ -35,7 +35,7 @@
 #include "sched/portfolio.hpp"
 #include "sched/sat_decision.hpp"
 #include "sched/symmetry.hpp"
-#include "sched/tabu_search.hpp"
+#include "sched/tabu_descent.hpp"
 
 namespace liquid {
 namespace {
@@ -431,42 +431,15 @@ void try_invariant(Run& run) {
         accept(run.traffic, r, std::move(inv.schedule), sched::invariant_construction_name(inv));
 }
 
-/// Tabu searches run at once: one per core, at most two (their tables must fit the memory
-/// limit beside what the command holds).
-int tabu_searches(const Run& run, int L) {
-    constexpr int kMostSearches = 2;
-    const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    const std::uint64_t each = sched::tabu_memory_bytes(run.traffic, L);
-    int searches = std::min(kMostSearches, cores);
-    while (searches > 1 && !run.limits.fits(each * static_cast<std::uint64_t>(searches))) --searches;
-    return searches;
-}
-
-/// Tabu search on half the remaining budget, one frame below the best length at
-/// a time (each step warm-started from the last schedule, on half of the stage's time left;
-/// the lower bound itself on all of it), down to the lower bound. A length that fails gets
-/// one more try, with the next seed, on all the stage's time left. Aiming at the lower
-/// bound at once wastes the stage when the bound is not achievable (torus:8x8, Λ 80), and
-/// stepping down costs little when it is (each step starts one frame away). Takes a
-/// schedule when it is shorter than the best one. Each step races a search per core
-/// (tabu_race), the retry on the next seeds.
+/// The tabu descent (tabu_descent.hpp) on half the remaining budget, from the best
+/// schedule down to the lower bound; takes its schedule when it is shorter.
 void try_tabu(Run& run) {
     SolveResult& r = run.r;
     run.progress("tabu search");
-    const Clock::time_point stage_end = share_of(run, 0.5);
-    bool retried = false;
-    for (int L = r.schedule.length() - 1; L >= r.lower_bound && Clock::now() < stage_end; L = r.schedule.length() - 1) {
-        const Clock::time_point now = Clock::now();
-        const Clock::time_point until = L == r.lower_bound || retried ? stage_end : now + (stage_end - now) / 2;
-        const int searches = tabu_searches(run, L);
-        const std::uint64_t seed = run.o.seed + (retried ? static_cast<std::uint64_t>(searches) : 0);
-        run.progress("tabu search, trying " + std::to_string(L) + " frames");
-        sched::TabuOutcome tabu = sched::tabu_race(run.traffic, r.schedule, L, seed, searches, until);
-        if (tabu.found && accept(run.traffic, r, std::move(tabu.schedule), "tabu(seed " + std::to_string(tabu.seed) + ")"))
-            continue;
-        if (retried) break;
-        retried = true;
-    }
+    const auto trying = [&run](int L) { run.progress("tabu search, trying " + std::to_string(L) + " frames"); };
+    std::optional<sched::TabuDescent> d =
+        sched::tabu_descent(run.traffic, r.schedule, r.lower_bound, run.o.seed, run.limits, share_of(run, 0.5), trying);
+    if (d) accept(run.traffic, r, std::move(d->schedule), "tabu(seed " + std::to_string(d->seed) + ")");
 }
 
 /// Iterative deepening: the first L that succeeds is the optimum, every refuted L raises

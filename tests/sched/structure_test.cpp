@@ -18,6 +18,7 @@
 #include "sched/base_frame_search.hpp"
 #include "sched/invariant_schedule.hpp"
 #include "sched/symmetry.hpp"
+#include "sched/tabu_descent.hpp"
 #include "sched/tabu_search.hpp"
 #include "test_support.hpp"
 
@@ -209,6 +210,41 @@ TEST(TabuSearch, ARaceOfTwoSeedsReachesTheDurationOnASmallTorus) {
     EXPECT_EQ(verify_schedule(t, o.schedule), "");
     EXPECT_EQ(o.schedule.length(), duration);
     EXPECT_TRUE(o.seed == 3 || o.seed == 4) << o.seed;
+}
+
+TEST(TabuDescent, StepsDownToTheDurationOnASmallTorus) {
+    const Traffic t = all_to_all_on("torus:3x4");
+    const int duration = analyze(t).duration;
+    const Schedule start = sched::round_robin_schedule(t);
+    ASSERT_GT(start.length(), duration + 1);  // more than one step down
+    std::vector<int> tried;
+    const auto d = sched::tabu_descent(t, start, duration, 3, Limits{}, in_seconds(10), [&](int L) { tried.push_back(L); });
+    ASSERT_TRUE(d.has_value());
+    EXPECT_EQ(verify_schedule(t, d->schedule), "");
+    EXPECT_EQ(d->schedule.length(), duration);
+    ASSERT_FALSE(tried.empty());
+    EXPECT_EQ(tried.front(), start.length() - 1);  // one frame below the start first
+    EXPECT_EQ(tried.back(), duration);
+}
+
+TEST(TabuDescent, NothingBelowALowerBoundAlreadyMet) {
+    const Traffic t = all_to_all_on("torus:3x4");
+    const Schedule start = sched::dsatur_schedule(t);
+    bool told = false;
+    EXPECT_FALSE(sched::tabu_descent(t, start, start.length(), 3, Limits{}, in_seconds(10), [&](int) { told = true; }));
+    EXPECT_FALSE(told);
+}
+
+TEST(TabuDescent, EndsAfterARetryBelowTheChromaticNumber) {
+    // Three pairwise congesting transfers need three frames: two are out of reach, and the
+    // descent gives up after the length's retry, not trying one frame fewer.
+    const Traffic t = link_traffic({{0, 1}, {1, 2}, {0, 2}}, 3);
+    std::vector<int> tried;
+    const Schedule start = sched::dsatur_schedule(t);
+    ASSERT_EQ(start.length(), 3);
+    const auto d = sched::tabu_descent(t, start, 1, 5, Limits{}, in_seconds(0.2), [&](int L) { tried.push_back(L); });
+    EXPECT_FALSE(d.has_value());
+    EXPECT_EQ(tried, (std::vector<int>{2, 2}));
 }
 
 TEST(TabuSearch, StopsWhenItsFlagIsSet) {

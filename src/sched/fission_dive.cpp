@@ -2,7 +2,11 @@
 #include "sched/fission_dive.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <exception>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "liquid/traffic/analysis.hpp"
@@ -12,37 +16,80 @@
 namespace liquid::sched {
 namespace {
 
-/// The dives, in order: each a descent of the frame search with a work budget per frame
-/// (Budget's count: search nodes plus categories enumerated), and clique links grown from
-/// a fixed number of transfers or none (their usual seeding is deadline-bound, which made
-/// the dive depend on the machine's speed). Which dive succeeds is erratic (a stalled
-/// descent spends its budget at one node, frames 5-24, where the full teams are hard to
-/// reach): on the 50 fragments of 128 hosts of a 342-host dragonfly (seeds 1-120) whose
-/// hosts set Λ, the first succeeded on 34, the second on 13 of the others, the third on
-/// the 3 left (0.2-1.6 s in all); with 1 024 per frame and no cliques alone, 20 of the
-/// first 32. The 128-host HyperX fragments all succeeded at once.
+/// A descent of the frame search with a work budget per frame (Budget's count: search nodes
+/// plus categories enumerated), and clique links grown from a fixed number of transfers or
+/// none (their usual seeding is deadline-bound, which made the dive depend on the machine's
+/// speed).
 struct Dive {
     std::uint64_t work_per_frame;
     std::size_t clique_seeds;  // 0: no clique links
 };
-constexpr Dive kDives[] = {{2048, 0}, {4096, 1024}, {8192, 0}};
+/// The dives, in two lanes that run at once on two threads, each lane's dives in turn (the
+/// first dive to find a schedule stops the other lane). Which dive succeeds is erratic (a
+/// stalled descent spends its budget at one node, frames 5-24, where the full teams are hard
+/// to reach), and those with clique links and those without fail on different traffics. On
+/// the 50 fragments of 128 hosts of a 342-host dragonfly (seeds 1-120) whose hosts set Λ,
+/// each dive alone: 2 048 per frame without cliques found 34 (0.10-0.38 s), with cliques
+/// from 1 024 transfers 40 (0.20-0.36 s), the two together 47; 8 192 per frame without
+/// cliques found the other three (0.36-0.63 s), 4 096 with cliques none of them. One after
+/// the other (2 048 without, 4 096 with, 8 192 without) the dives had taken up to 2 s. On 30
+/// fragments of an 8 x 8 HyperX with 4 hosts per switch the first dive alone found 28 in
+/// 0.09-0.28 s.
+constexpr Dive kLanes[2][2] = {{{2048, 0}, {8192, 0}}, {{2048, 1024}, {4096, 1024}}};
 /// Without a time limit the dives still stop after this many seconds.
 constexpr double kUnlimitedSeconds = 5.0;
 /// As many clique links as the exact search keeps.
 constexpr std::size_t kCliqueLinks = 4096;
 
-std::optional<Schedule> dive(const Traffic& traffic, int L, const Dive& how, const Deadline& d) {
+/// One descent to L frames until `d` or until `stop` is set.
+std::optional<Schedule> dive(const Traffic& traffic, int L, const Dive& how, const Deadline& d, const std::atomic<bool>* stop) {
     FrameSearchOptions options;
     options.clique_seeds = how.clique_seeds;
     options.clique_links = how.clique_seeds ? kCliqueLinks : 0;
     options.deadline = d;
     FrameSearch search(traffic, options);
-    if (d.expired()) return std::nullopt;
+    if (d.expired() || stop->load(std::memory_order_relaxed)) return std::nullopt;
     Budget budget(d.limited() ? std::max(1e-6, d.remaining_s()) : kUnlimitedSeconds,
-                  how.work_per_frame * static_cast<std::uint64_t>(L));
+                  how.work_per_frame * static_cast<std::uint64_t>(L), stop);
     Schedule s;
     if (search.decide(L, budget, &s) != FrameSearch::Outcome::Found) return std::nullopt;
     return s;
+}
+
+/// The two lanes at once when both fit in memory and a thread can be had, else one after
+/// the other; the first lane's schedule when both found one.
+std::optional<Schedule> race(const Traffic& traffic, int L, const Limits& limits) {
+    std::atomic<bool> found{false};
+    std::optional<Schedule> out[2];
+    std::exception_ptr error[2];
+    const auto run = [&](std::size_t k) {
+        try {
+            for (const Dive& how : kLanes[k]) {
+                if (found.load(std::memory_order_relaxed) || limits.deadline.expired()) return;
+                out[k] = dive(traffic, L, how, limits.deadline, &found);
+                if (out[k]) {
+                    found.store(true, std::memory_order_relaxed);
+                    return;
+                }
+            }
+        } catch (...) {  // e.g. std::bad_alloc: the other lane stops, and it is rethrown below
+            error[k] = std::current_exception();
+            found.store(true, std::memory_order_relaxed);
+        }
+    };
+    std::thread other;
+    if (limits.fits(2 * frame_search_memory_bytes(traffic, L)) && std::thread::hardware_concurrency() > 1) {
+        try {
+            other = std::thread(run, 1);
+        } catch (const std::system_error&) {  // no thread: the lanes in turn
+        }
+    }
+    run(0);
+    if (other.joinable()) other.join();
+    else run(1);
+    for (const std::exception_ptr& e : error)
+        if (e) std::rethrow_exception(e);
+    return out[0] ? std::move(out[0]) : std::move(out[1]);
 }
 
 }  // namespace
@@ -61,11 +108,7 @@ bool fission_dive_applies(const Traffic& traffic) {
 std::optional<Schedule> fission_dive_schedule(const Traffic& traffic, const Limits& limits) {
     const int L = duration_of(traffic);
     if (traffic.size() > kFrameSearchTransfersMax || !limits.fits(frame_search_memory_bytes(traffic, L))) return std::nullopt;
-    for (const Dive& how : kDives) {
-        if (limits.deadline.expired()) break;
-        if (std::optional<Schedule> s = dive(traffic, L, how, limits.deadline)) return s;
-    }
-    return std::nullopt;
+    return race(traffic, L, limits);
 }
 
 }  // namespace liquid::sched

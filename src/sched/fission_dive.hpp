@@ -6,8 +6,9 @@
 // reaches Λ frames on its first descent, or nearly: 128 hosts of a 342-host dragonfly and
 // of an 8 x 8 HyperX with 4 hosts per switch, liquid after 127-352 nodes in 0.2-1.6 s,
 // where the default method came to it after 9.5 s, at the end of its stages. A descent
-// may stall at one node among millions of categories; the next ones, with clique links or
-// a larger work budget, then often succeed (fission_dive.cpp).
+// may stall at one node among millions of categories; others, with clique links or a
+// larger work budget, then often succeed, so they race in two lanes on two cores
+// (fission_dive.cpp).
 #include <optional>
 
 #include "liquid/base/deadline.hpp"
@@ -19,9 +20,9 @@ namespace liquid::sched {
 /// (kFrameSearchTransfersMax) whose endpoint links (a path's first and last) carry Λ.
 bool fission_dive_applies(const Traffic& traffic);
 
-/// A schedule of Λ frames from the frame search's first descent with little backtracking
-/// (a work budget proportional to Λ), or nullopt: the memory does not fit, the budget or
-/// the deadline ran out first, or the search proved that none exists.
+/// A schedule of Λ frames from a descent of the frame search with little backtracking (a
+/// work budget proportional to Λ), or nullopt: the memory does not fit, every descent's
+/// budget or the deadline ran out first, or the search proved that none exists.
 std::optional<Schedule> fission_dive_schedule(const Traffic& traffic, const Limits& limits);
 
 }  // namespace liquid::sched

@@ -54,10 +54,10 @@ constexpr int kLargeTraffic = 1 << 17;
 
 /// On traffics of at most this many transfers the Kempe insertion's ejection walk gives way
 /// to a tabu descent from the chains' frames (tabu_descent.hpp). Measured on 128-host
-/// fragments (16 256 transfers) whose inner links set Λ: the walk stalled 1-5 frames above Λ
-/// after 0.6-1.5 s on 3 of 38 seeds of a 342-host dragonfly and on torus:6x6x6 seed 4,
+/// fragments (16 256 transfers) whose inner links set Λ: the walk stalled 2-4 frames above Λ
+/// after 0.6-1.1 s on 3 of 38 seeds of a 342-host dragonfly and on torus:6x6x6 seed 4,
 /// where the descent reached Λ in 0.11-0.5 s (every seed of the 38, and of fat-tree:6,3,
-/// torus:6x6x6, mesh:6x6x6 and torus:8x8x4 1-6, in at most 0.5 s; 4-160 ms where the walk
+/// torus:6x6x6, mesh:6x6x6 and torus:8x8x4 1-6, in at most 0.5 s; 4-220 ms where the walk
 /// answered in 5-30 ms). On 256 hosts (65 280) the walk is faster where it answers (256 of
 /// fat-tree:4,5: 0.15-0.18 s against 0.48-0.52 s; 512 of the 1 056-host dragonfly: 2.9 s
 /// against 5.8 s).

@@ -62,13 +62,17 @@ constexpr int kLargeTraffic = 1 << 17;
 /// fat-tree:4,5: 0.15-0.18 s against 0.48-0.52 s; 512 of the 1 056-host dragonfly: 2.9 s
 /// against 5.8 s).
 constexpr int kKempeTabuTransfersMax = 16384;
-/// The descent's time: a share of the time left, at most so many seconds per transfer. The
-/// fragments above reached Λ in 12-30 µs per transfer; where a length is out of reach the
-/// descent keeps all its time, which the symmetry-invariant search after the portfolio
-/// then lacks (whole torus:6x6, 1 260 transfers, liquid by that search: 1.2 s of 10 with a
-/// tenth of the time and no cap, 0.3 s before).
+/// The descent's time: a share of the time left, at most so many seconds per transfer but
+/// never less than the floor. The fragments above reached Λ in 12-30 µs per transfer;
+/// where a length is out of reach the descent keeps all its time, which the
+/// symmetry-invariant search after the portfolio then lacks (whole torus:6x6, 1 260
+/// transfers, liquid by that search: 1.2 s of 10 with a tenth of the time and no cap,
+/// 0.3 s before). The floor is for small traffics: the whole mesh:6x6 (1 260 transfers, 63 ms
+/// by the cap) reached Λ in 39-120 ms on an idle machine, and not within 150 ms in two of
+/// three runs beside a build.
 constexpr double kKempeTabuShare = 0.1;
 constexpr double kKempeTabuSecondsPerTransfer = 50e-6;
+constexpr double kKempeTabuFloorSeconds = 0.25;
 
 /// The limits with at most `share` of the time left (unchanged without a time limit).
 Limits share_of(const Limits& limits, double share) {
@@ -105,7 +109,7 @@ Construction kempe(int bound_above_lambda, bool large) {
         std::optional<Schedule> s = kempe_schedule(t, options, limits);
         const int target = options.frames > 0 ? options.frames : duration_of(t);
         if (!s || s->length() <= target) return s;
-        const double cap = kKempeTabuSecondsPerTransfer * static_cast<double>(t.size());
+        const double cap = std::max(kKempeTabuFloorSeconds, kKempeTabuSecondsPerTransfer * static_cast<double>(t.size()));
         const double seconds = std::min(cap, kKempeTabuShare * limits.deadline.remaining_s());
         const auto end = std::chrono::steady_clock::now() +
                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));

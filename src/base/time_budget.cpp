@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "liquid/base/deadline.hpp"
+
 namespace liquid {
 
 namespace {
@@ -42,7 +44,7 @@ double command_seconds() noexcept { return std::chrono::duration<double>(Clock::
 
 void set_time_budget(double seconds) noexcept {
     if (!(seconds > 0) || !std::isfinite(seconds)) return clear_time_budget();
-    const auto span = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    const auto span = steady_span(seconds);
     g_seconds = seconds;
     g_end = (at(g_start.load()) + span).time_since_epoch().count();
 }

@@ -10,6 +10,7 @@
 #include <initializer_list>
 #include <vector>
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/base/stop.hpp"
 #include "liquid/traffic/traffic.hpp"
 #include "sched/schedulable_cnf.hpp"
@@ -39,7 +40,7 @@ private:
 /// Deadline `seconds` from now; seconds <= 0 means none.
 inline StopWhen::Clock::time_point deadline_after(double seconds) {
     if (seconds <= 0) return StopWhen::Clock::time_point::max();
-    return StopWhen::Clock::now() + std::chrono::duration_cast<StopWhen::Clock::duration>(std::chrono::duration<double>(seconds));
+    return StopWhen::Clock::now() + steady_span(seconds);
 }
 
 /// Clauses of the shared encoding (schedulable_cnf.hpp) fed straight into CaDiCaL.

@@ -1,6 +1,7 @@
 // Fission of categories (report §5.2–5.5, §6.2): the engine that traverses full teams.
 #include "sched/fission.hpp"
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/base/stop.hpp"
 
 #include <algorithm>
@@ -74,7 +75,7 @@ FissionTables::FissionTables(const Traffic& traffic, const std::vector<std::vect
 
 Budget::Budget(double time_limit_s, std::uint64_t node_limit, const std::atomic<bool>* stop)
     : start_(Clock::now()), has_deadline_(time_limit_s > 0), node_limit_(node_limit), stop_(stop) {
-    deadline_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(std::max(0.0, time_limit_s)));
+    deadline_ = start_ + steady_span(std::max(0.0, time_limit_s));
 }
 
 double Budget::elapsed_s() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }

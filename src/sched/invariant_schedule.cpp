@@ -9,6 +9,7 @@
 #include <numeric>
 #include <set>
 
+#include "liquid/base/deadline.hpp"
 #include "sched/base_frame_search.hpp"
 #include "sched/child_process.hpp"
 #include "sched/cnf.hpp"
@@ -299,7 +300,7 @@ Clock::time_point attempt_deadline(const std::vector<Attempt>& plan, std::size_t
     double window_s = i + 1 == plan.size() ? left_s : std::max(0.25, plan[i].weight / rest) * left_s;
     if (plan[i].form == Form::Quotient) window_s = std::min(window_s, 2.0 + 0.1 * left_s);
     if (plan[i].cap_s > 0) window_s = std::min(window_s, plan[i].cap_s);
-    return now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(window_s));
+    return now + steady_span(window_s);
 }
 
 }  // namespace

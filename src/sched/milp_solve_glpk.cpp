@@ -8,6 +8,8 @@
 
 #include "sched/milp_solvers.hpp"
 
+#include "liquid/base/deadline.hpp"
+
 namespace liquid::sched {
 namespace {
 
@@ -60,8 +62,7 @@ void on_event(glp_tree* tree, void* info) {
 }
 
 MilpOutcome run_glpk(const MilpModel& m, const std::vector<double>& start, double time_limit_s) {
-    const Clock::time_point deadline =
-        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(time_limit_s));
+    const Clock::time_point deadline = Clock::now() + steady_span(time_limit_s);
     glp_term_out(GLP_OFF);  // the library never prints
     std::unique_ptr<glp_prob, void (*)(glp_prob*)> problem(glp_create_prob(), glp_delete_prob);
     glp_prob* p = problem.get();

@@ -27,6 +27,9 @@ struct Construction {
     /// Builds a schedule whatever the deadline (which only cuts its improvement short), so
     /// it gets the real limits even when it runs first.
     bool anytime = false;
+    /// Instead of `build`: a construction that starts from the shortest schedule built so far
+    /// (skipped while there is none) and returns a shorter one, or nullopt.
+    std::function<std::optional<Schedule>(const Traffic&, const Schedule&, const Limits&)> improve = {};
 };
 
 /// The translation orbits of a whole torus, round-robin, shift / XOR phase constructions

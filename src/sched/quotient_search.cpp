@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "sched/frame_search.hpp"
@@ -93,7 +94,7 @@ InvariantOutcome stable_schedule_search(const Traffic& traffic, const std::vecto
     // Luby's sequence times 0.1 s bound the expected time to answer.
     constexpr double kRestartUnitS = 0.1;
     for (std::uint64_t k = 1; Clock::now() < deadline; ++k) {
-        const auto slice = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kRestartUnitS * luby(k)));
+        const auto slice = steady_span(kRestartUnitS * luby(k));
         TabuOutcome tabu = tabu_search(q->traffic, *start, L, seed + k - 1, std::min(deadline, Clock::now() + slice));
         if (tabu.found) return found(*q, tabu.schedule, out, "tabu");
     }

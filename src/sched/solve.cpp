@@ -21,6 +21,7 @@
 #include <thread>
 #include <utility>
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/base/stop.hpp"
 #include "liquid/base/time_budget.hpp"
@@ -109,7 +110,7 @@ struct SatPartner {
 /// `fallback_s` from now.
 Clock::time_point time_point_of(const Deadline& d, double fallback_s) {
     const double s = d.limited() ? d.remaining_s() : fallback_s;
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+    return Clock::now() + steady_span(s);
 }
 
 /// Fission search in this thread; CaDiCaL in a partner thread started after a short
@@ -163,10 +164,7 @@ PortfolioAnswer portfolio_decide(const Run& run, FrameSearch& fission, int L, sc
             const bool last_pass = run.whole.limited() && run.limits.deadline.remaining_s() >= run.whole.remaining_s() - 1e-3;
             const double free_s = last_pass ? sat_encoding->estimated_free_seconds() : 0.0;
             const double sat_budget = left > 0 ? std::max(1e-3, left - std::max(0.05, 0.15 * left) - free_s) : 0.0;
-            const Clock::time_point until =
-                sat_budget > 0
-                    ? Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(sat_budget))
-                    : Clock::time_point::max();
+            const Clock::time_point until = sat_budget > 0 ? Clock::now() + steady_span(sat_budget) : Clock::time_point::max();
             sched::SatOutcome r = sat_encoding->decide(L, &stop, until);
             if (last_pass && run.whole.remaining_s() < free_s + 0.1) sat_encoding->release();
             std::lock_guard lock(m);

@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/base/error.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/sched/weighted.hpp"
@@ -21,9 +22,7 @@ using sched::WeightedClock;
 
 double seconds_since(WeightedClock::time_point t) { return std::chrono::duration<double>(WeightedClock::now() - t).count(); }
 
-WeightedClock::time_point after(double seconds) {
-    return WeightedClock::now() + std::chrono::duration_cast<WeightedClock::duration>(std::chrono::duration<double>(seconds));
-}
+WeightedClock::time_point after(double seconds) { return WeightedClock::now() + steady_span(seconds); }
 
 void check_options(const WeightedOptions& o) {
     if (!(o.frame_overhead_s >= 0) || !std::isfinite(o.frame_overhead_s))

@@ -304,6 +304,30 @@ std::size_t brute_max_clique(const Traffic& t) {
     return best;
 }
 
+TEST(Schedule, PortfolioImprovesTheShortestScheduleSoFar) {
+    // A construction that improves starts from the shortest schedule built before it (it is
+    // skipped while there is none), and its schedule wins when shorter.
+    const Traffic t = test::all_to_all_on("torus:3x3");
+    const Schedule shorter = sched::round_robin_schedule(t);
+    Schedule longer;  // a transfer per frame
+    for (int x = 0; x < t.size(); ++x) longer.frames.push_back({x});
+    ASSERT_LT(shorter.length(), longer.length());
+    std::vector<int> seen;
+    sched::Construction improve{"improve", {}};
+    improve.improve = [&](const Traffic&, const Schedule& best, const Limits&) -> std::optional<Schedule> {
+        seen.push_back(best.length());
+        return shorter;
+    };
+    std::vector<sched::Construction> list{
+        improve, {"longer", [&](const Traffic&, const Limits&) { return std::optional<Schedule>(longer); }}, improve};
+    const sched::PortfolioOutcome p = sched::run_portfolio(t, list, Limits{}, 0);
+    EXPECT_EQ(seen, std::vector<int>{longer.length()});
+    ASSERT_EQ(p.runs.size(), 2U);
+    EXPECT_EQ(p.best_by, "improve");
+    EXPECT_EQ(p.best.length(), shorter.length());
+    EXPECT_EQ(verify_schedule(t, p.best), "");
+}
+
 TEST(Schedule, CliqueBranchAndBoundMatchesTheExhaustiveSearch) {
     // Above exact_limit the greedy passes are followed by the budgeted branch and bound;
     // on ring arcs of these sizes it finishes and must find a maximum clique.

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/io/network_spec.hpp"
 #include "liquid/traffic/patterns.hpp"
 #include "liquid/traffic/traffic.hpp"
@@ -21,10 +22,7 @@ inline constexpr std::size_t kMemory = std::size_t{512} << 20;
 inline Traffic all_to_all_on(const std::string& spec) { return make_pattern(make_network(spec), PatternSpec{}); }
 
 /// A steady_clock deadline `s` seconds from now.
-inline std::chrono::steady_clock::time_point in_seconds(double s) {
-    using Clock = std::chrono::steady_clock;
-    return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
-}
+inline std::chrono::steady_clock::time_point in_seconds(double s) { return std::chrono::steady_clock::now() + steady_span(s); }
 
 /// Transfers x0, x1, ... over links l0 .. l<links-1>, each given by its link indices.
 inline Traffic link_traffic(const std::vector<std::vector<int>>& transfers, int links) {

@@ -16,6 +16,11 @@
 
 namespace liquid {
 
+/// `seconds` (fractional) as a steady_clock span: what every deadline `seconds` from now adds.
+inline std::chrono::steady_clock::duration steady_span(double seconds) {
+    return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+}
+
 class Deadline {
 public:
     using Clock = std::chrono::steady_clock;
@@ -28,7 +33,7 @@ public:
         d.stop_ = stop;
         if (seconds > 0) {
             d.limited_ = true;
-            d.at_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+            d.at_ = Clock::now() + steady_span(seconds);
         }
         return d;
     }

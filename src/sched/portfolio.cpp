@@ -55,6 +55,18 @@ constexpr double kFissionDiveShare = 0.3;
 /// frames against 548), while before it the search answers in 0.6-4.5 s and, where it
 /// declines (the dragonfly: at once), the insertion still answers (4.05 s).
 constexpr int kLargeTraffic = 1 << 17;
+/// Between kKempeTabuTransfersMax and kLargeTraffic transfers (the walk's traffics, up to
+/// 362 hosts) the search first gets a short try before the walk, this share of the time
+/// left, and its whole share after it where the walk misses. On the 256-host fragments of
+/// fat-tree:8,3 seed 1 (Λ 259) the walk answered in 2.3-3.6 s as the VM's speed varied and
+/// the search in 0.38 s; on every other inner-bound 256-host fragment of the fragments
+/// table the search answers in 0.06-0.15 s (fat trees, OpenSM ftree and minhop seed 3),
+/// and on the torus:8x8x8 ones, where the walk answers in 0.1 s, it needs 1.6-2.1 s: the
+/// try gives up at about 1 s there and the walk still answers (1.1 s in all; so do 256
+/// hosts of ccc:6 and 200 of fat-tree:16,2, 1.1-1.3 s, were 0.1-0.3 s), while 256 hosts of
+/// mesh:8x8x8 and chordal-ring:512,23 are liquid by the try in 0.35-0.53 s. Every
+/// inner-bound fragment measured is then within 1.3 s, none at the 3 s edge.
+constexpr double kLatinInnerTryShare = 0.1;
 
 /// On traffics of at most this many transfers the Kempe insertion's ejection walk gives way
 /// to a tabu descent from the chains' frames (tabu_descent.hpp). Measured on 128-host
@@ -101,16 +113,21 @@ Limits share_of(const Limits& limits, double share) {
     return own;
 }
 
-/// The Latin-square search where inner links set Λ, on the traffics larger than
-/// kLargeTraffic (`large`) or on the others.
-Construction latin_inner(bool large) {
+/// The Latin-square search where inner links set Λ: before the Kempe insertion
+/// (`before_insertion`) on its whole share on traffics larger than kLargeTraffic and as a
+/// short try on those larger than kKempeTabuTransfersMax, after it on the others (up to
+/// kLargeTraffic transfers).
+Construction latin_inner(bool before_insertion) {
     return {"latin-inner",
             [](const Traffic& t, const Limits& limits) {
                 LatinOptions inner;
                 inner.inner_links = true;
-                return latin_schedule(t, inner, share_of(limits, kLatinInnerShare));
+                const bool try_only = t.size() > kKempeTabuTransfersMax && t.size() <= kLargeTraffic;
+                return latin_schedule(t, inner, share_of(limits, try_only ? kLatinInnerTryShare : kLatinInnerShare));
             },
-            [large](const Traffic& t) { return (t.size() > kLargeTraffic) == large; }};
+            [before_insertion](const Traffic& t) {
+                return before_insertion ? t.size() > kKempeTabuTransfersMax : t.size() <= kLargeTraffic;
+            }};
 }
 
 /// The length the constructions aim at: a bound above Λ, else Λ.
@@ -206,7 +223,8 @@ std::vector<Construction> standard_constructions(int bound_above_lambda) {
     // Where inner links set Λ above the hosts' load: the group's table in a square of Λ
     // frames whose rows are not full (latin_search.hpp); it declines at once unless the
     // traffic is such an all-to-all, and where its start is far from a square. Before the
-    // insertion on large traffics, after it on the others (kLargeTraffic says why).
+    // insertion on large traffics, a short try before it and the rest after it on
+    // mid-sized ones, after it on small ones (kLargeTraffic, kLatinInnerTryShare say why).
     if (liquid_possible) c.push_back(latin_inner(true));
     // Kempe-chain insertion into Λ frames: liquid on the fragments of a fabric whose host
     // links are the bottleneck (König's case) in near-linear time, so the portfolio stops

@@ -4,12 +4,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <exception>
 #include <span>
-#include <system_error>
 #include <thread>
 #include <vector>
 
+#include "liquid/base/race.hpp"
 #include "liquid/traffic/analysis.hpp"
 #include "sched/fission.hpp"
 #include "sched/frame_search.hpp"
@@ -65,39 +64,22 @@ std::optional<Schedule> dive(const Traffic& traffic, int L, const Dive& how, con
     return s;
 }
 
-/// The two lanes at once when both fit in memory and a thread can be had, else one after
-/// the other; the first lane's schedule when both found one.
-std::optional<Schedule> race(const Traffic& traffic, int L, const Limits& limits) {
+/// The two lanes at once when both fit in memory and the machine has a second core, else
+/// one after the other; the first lane's schedule when both found one.
+std::optional<Schedule> race_lanes(const Traffic& traffic, int L, const Limits& limits) {
     std::atomic<bool> found{false};
     std::optional<Schedule> out[2];
-    std::exception_ptr error[2];
-    const auto run = [&](std::size_t k) {
-        try {
-            for (const Dive& how : kLanes[k]) {
-                if (found.load(std::memory_order_relaxed) || limits.deadline.expired()) return;
-                out[k] = dive(traffic, L, how, limits.deadline, &found);
-                if (out[k]) {
-                    found.store(true, std::memory_order_relaxed);
-                    return;
-                }
+    const bool both = limits.fits(2 * frame_search_memory_bytes(traffic, L)) && std::thread::hardware_concurrency() > 1;
+    race(2, both ? 2 : 1, WithoutThread::InTurn, found, [&](std::size_t k) {
+        for (const Dive& how : kLanes[k]) {
+            if (found.load(std::memory_order_relaxed) || limits.deadline.expired()) return;
+            out[k] = dive(traffic, L, how, limits.deadline, &found);
+            if (out[k]) {
+                found.store(true, std::memory_order_relaxed);
+                return;
             }
-        } catch (...) {  // e.g. std::bad_alloc: the other lane stops, and it is rethrown below
-            error[k] = std::current_exception();
-            found.store(true, std::memory_order_relaxed);
         }
-    };
-    std::thread other;
-    if (limits.fits(2 * frame_search_memory_bytes(traffic, L)) && std::thread::hardware_concurrency() > 1) {
-        try {
-            other = std::thread(run, 1);
-        } catch (const std::system_error&) {  // no thread: the lanes in turn
-        }
-    }
-    run(0);
-    if (other.joinable()) other.join();
-    else run(1);
-    for (const std::exception_ptr& e : error)
-        if (e) std::rethrow_exception(e);
+    });
     return out[0] ? std::move(out[0]) : std::move(out[1]);
 }
 
@@ -117,7 +99,7 @@ bool fission_dive_applies(const Traffic& traffic) {
 std::optional<Schedule> fission_dive_schedule(const Traffic& traffic, const Limits& limits) {
     const int L = duration_of(traffic);
     if (traffic.size() > kFrameSearchTransfersMax || !limits.fits(frame_search_memory_bytes(traffic, L))) return std::nullopt;
-    return race(traffic, L, limits);
+    return race_lanes(traffic, L, limits);
 }
 
 }  // namespace liquid::sched

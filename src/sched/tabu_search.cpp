@@ -2,12 +2,10 @@
 #include "sched/tabu_search.hpp"
 
 #include <algorithm>
-#include <exception>
 #include <limits>
 #include <numeric>
-#include <system_error>
-#include <thread>
 
+#include "liquid/base/race.hpp"
 #include "liquid/base/rng.hpp"
 #include "liquid/base/stop.hpp"
 
@@ -264,30 +262,13 @@ TabuOutcome tabu_search(const Traffic& traffic, const Schedule& start, int L, st
 TabuOutcome tabu_race(const Traffic& traffic, const Schedule& start, int L, std::uint64_t seed, int searches,
                       Clock::time_point deadline) {
     std::vector<TabuOutcome> outcomes(static_cast<std::size_t>(std::max(searches, 1)));
-    std::vector<std::exception_ptr> errors(outcomes.size());
     std::atomic<bool> found{false};
-    auto search = [&](std::size_t k) {
-        try {
-            outcomes[k] = tabu_search(traffic, start, L, seed + k, deadline, &found);
-            if (outcomes[k].found) found.store(true, std::memory_order_relaxed);
-        } catch (...) {  // e.g. std::bad_alloc: the others stop, and it is rethrown below
-            errors[k] = std::current_exception();
-            found.store(true, std::memory_order_relaxed);
-        }
-    };
-    std::vector<std::thread> helpers;
-    for (std::size_t k = 1; k < outcomes.size(); ++k) {
-        try {
-            helpers.emplace_back(search, k);
-        } catch (const std::system_error&) {
-            outcomes.resize(k);  // no thread for this seed: the searches started so far run
-            break;
-        }
-    }
-    search(0);
-    for (std::thread& h : helpers) h.join();
-    for (const std::exception_ptr& e : errors)
-        if (e) std::rethrow_exception(e);
+    // A seed without a thread is dropped: the searches started so far run.
+    const std::size_t ran = race(outcomes.size(), outcomes.size(), WithoutThread::Drop, found, [&](std::size_t k) {
+        outcomes[k] = tabu_search(traffic, start, L, seed + k, deadline, &found);
+        if (outcomes[k].found) found.store(true, std::memory_order_relaxed);
+    });
+    outcomes.resize(ran);
     auto better = [](const TabuOutcome& x, const TabuOutcome& y) {
         if (x.found != y.found) return x.found;
         return !x.found && x.best_conflicts < y.best_conflicts;

@@ -119,10 +119,10 @@ Limits share_of(const Limits& limits, double share) {
 /// kLargeTraffic transfers).
 Construction latin_inner(bool before_insertion) {
     return {"latin-inner",
-            [](const Traffic& t, const Limits& limits) {
+            [before_insertion](const Traffic& t, const Limits& limits) {
                 LatinOptions inner;
                 inner.inner_links = true;
-                const bool try_only = t.size() > kKempeTabuTransfersMax && t.size() <= kLargeTraffic;
+                const bool try_only = before_insertion && t.size() <= kLargeTraffic;
                 return latin_schedule(t, inner, share_of(limits, try_only ? kLatinInnerTryShare : kLatinInnerShare));
             },
             [before_insertion](const Traffic& t) {

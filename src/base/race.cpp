@@ -1,12 +1,19 @@
 // Racers on their own threads (see race.hpp).
 #include "liquid/base/race.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <system_error>
 #include <thread>
 #include <vector>
 
 namespace liquid {
+
+std::size_t racers_that_fit(std::size_t most, std::uint64_t bytes_each, const Limits& limits) {
+    std::size_t racers = std::min<std::size_t>(most, std::max(1U, std::thread::hardware_concurrency()));
+    while (racers > 1 && !limits.fits(bytes_each * racers)) --racers;
+    return std::max<std::size_t>(racers, 1);
+}
 
 std::size_t race(std::size_t count, std::size_t threads, WithoutThread without, std::atomic<bool>& stop,
                  const std::function<void(std::size_t)>& racer) {

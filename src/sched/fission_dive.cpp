@@ -5,8 +5,6 @@
 #include <atomic>
 #include <cstdint>
 #include <span>
-#include <thread>
-#include <vector>
 
 #include "liquid/base/race.hpp"
 #include "liquid/traffic/analysis.hpp"
@@ -69,8 +67,7 @@ std::optional<Schedule> dive(const Traffic& traffic, int L, const Dive& how, con
 std::optional<Schedule> race_lanes(const Traffic& traffic, int L, const Limits& limits) {
     std::atomic<bool> found{false};
     std::optional<Schedule> out[2];
-    const bool both = limits.fits(2 * frame_search_memory_bytes(traffic, L)) && std::thread::hardware_concurrency() > 1;
-    race(2, both ? 2 : 1, WithoutThread::InTurn, found, [&](std::size_t k) {
+    race(2, racers_that_fit(2, frame_search_memory_bytes(traffic, L), limits), WithoutThread::InTurn, found, [&](std::size_t k) {
         for (const Dive& how : kLanes[k]) {
             if (found.load(std::memory_order_relaxed) || limits.deadline.expired()) return;
             out[k] = dive(traffic, L, how, limits.deadline, &found);

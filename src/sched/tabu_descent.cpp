@@ -1,9 +1,7 @@
 // The tabu search stepping down one frame at a time (see tabu_descent.hpp).
 #include "sched/tabu_descent.hpp"
 
-#include <algorithm>
-#include <thread>
-
+#include "liquid/base/race.hpp"
 #include "sched/tabu_search.hpp"
 
 namespace liquid::sched {
@@ -13,14 +11,7 @@ using Clock = std::chrono::steady_clock;
 
 /// Searches in one race: one per core, at most two (their tables must fit the memory limit
 /// beside what the process holds).
-int race_size(const Traffic& traffic, int L, const Limits& limits) {
-    constexpr int kMostSearches = 2;
-    const int cores = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    const std::uint64_t each = tabu_memory_bytes(traffic, L);
-    int searches = std::min(kMostSearches, cores);
-    while (searches > 1 && !limits.fits(each * static_cast<std::uint64_t>(searches))) --searches;
-    return searches;
-}
+constexpr std::size_t kMostSearches = 2;
 
 }  // namespace
 
@@ -32,7 +23,7 @@ std::optional<TabuDescent> tabu_descent(const Traffic& traffic, const Schedule& 
     while (L >= lower && Clock::now() < end) {
         const Clock::time_point now = Clock::now();
         const Clock::time_point until = L == lower || retried ? end : now + (end - now) / 2;
-        const int searches = race_size(traffic, L, limits);
+        const int searches = static_cast<int>(racers_that_fit(kMostSearches, tabu_memory_bytes(traffic, L), limits));
         const std::uint64_t first = seed + (retried ? static_cast<std::uint64_t>(searches) : 0);
         if (trying) trying(L);
         TabuOutcome tabu = tabu_race(traffic, best ? best->schedule : start, L, first, searches, until);

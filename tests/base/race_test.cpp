@@ -2,8 +2,10 @@
 // turn, and a racer's exception reaches the caller after every racer has returned.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -49,6 +51,17 @@ TEST(Race, AnExceptionStopsTheOthersAndIsRethrown) {
                       }),
                  std::runtime_error);
     EXPECT_TRUE(other_returned.load());
+}
+
+TEST(Race, AsManyRacersAsCoresAndMemoryAllow) {
+    Limits roomy;
+    roomy.memory_bytes = std::uint64_t{1} << 60;
+    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
+    EXPECT_EQ(racers_that_fit(2, 1024, roomy), std::min<std::size_t>(2, cores));
+    EXPECT_EQ(racers_that_fit(1, 1024, roomy), 1U);
+    Limits tight;
+    tight.memory_bytes = 0;  // nothing fits: still one racer, the caller's own
+    EXPECT_EQ(racers_that_fit(2, 1024, tight), 1U);
 }
 
 TEST(Race, NoRacersRunNone) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <span>
 
 #include "liquid/base/helper_thread.hpp"
@@ -95,7 +96,7 @@ constexpr int kMostCellCount = 0xFFFF;
 
 /// A move of the repair: the Kempe cycle of frames a and b through a transfer of a, its
 /// transfers at [begin, begin + size) of Square's chain table (usable when it is not longer
-/// than the cap), and the change of the weighted cost its swap would make.
+/// than the cap), and the change of the cost its swap would make.
 struct Move {
     int b = -1;
     std::size_t begin = 0, size = 0;
@@ -104,8 +105,7 @@ struct Move {
 };
 
 /// L frames, each a matching of the sender–receiver graph, and the congestion they leave
-/// on the watched links: cost = Σ over (link, frame) of (transfers - 1) where it is busy;
-/// the weighted cost counts each (link, frame) times its weight (1 at first).
+/// on the watched links: cost = Σ over (link, frame) of (transfers - 1) where it is busy.
 ///
 /// Tables are frame-major: a move between frames a and b reads two rows of each (the
 /// owners of every endpoint in a and in b, the counts of every watched link in a and in
@@ -121,10 +121,6 @@ public:
     int frames() const { return L_; }
     int frame(int t) const { return frame_[idx(t)]; }
     long cost() const { return cost_; }
-    /// Raises the weight of every congested (link, frame) by one.
-    void reweigh() {
-        for (std::size_t c : hot_) cells_[c].weight = static_cast<std::uint16_t>(std::min(cells_[c].weight + 1, 0xFFFF));
-    }
     bool free_at_sender(int t, int f) const { return sender_owner(e_.sender[idx(t)], f).transfer < 0; }
     bool free_at_receiver(int t, int f) const { return receiver_owner(e_.receiver[idx(t)], f).transfer < 0; }
 
@@ -170,7 +166,7 @@ public:
 
     /// The moves of t out of frame a into each frame b of `tried`: the Kempe cycle of a and b
     /// through t (usable when it holds at most `cap` transfers) and the change of the
-    /// weighted cost its swap would make. The cycles are walked side by side, one step of
+    /// cost its swap would make. The cycles are walked side by side, one step of
     /// each in turn, and the rows and cells they need are prefetched for all of them before
     /// any is read: the reads of different cycles overlap instead of waiting on one another
     /// (a move on a 512-host square, 128 cycles, was bound by those waits). The frames are
@@ -229,10 +225,10 @@ private:
     struct Owner {
         int transfer = -1, other_end = -1;
     };
-    /// A (watched link, frame): its transfers and its weight (latin_schedule refuses traffics
-    /// whose transfers could exceed the count in a frame; weights stop at the top).
+    /// A (watched link, frame): its transfers (latin_schedule refuses traffics whose
+    /// transfers could exceed the count in a frame).
     struct Cell {
-        std::uint16_t count = 0, weight = 1;
+        std::uint16_t count = 0;
     };
 
     Owner& sender_owner(int s, int f) { return by_sender_[idx(s) * idx(L_) + idx(f)]; }
@@ -257,7 +253,7 @@ private:
     /// Frames of moves() a thread takes at a time: enough cycles for their reads to overlap.
     static constexpr std::size_t kMovesPerChunk = 16;
 
-    /// The change of the weighted cost that swap(chain(m), a, m.b) would make.
+    /// The change of the cost that swap(chain(m), a, m.b) would make.
     long delta(const Move& m, int a, Scratch& scratch) const {
         // A link's count changes in a by the chain's transfers that come from b less those
         // that leave a, and in b by the opposite.
@@ -269,7 +265,7 @@ private:
             }
         }
         auto change = [](const Cell& x, int d) {
-            return static_cast<long>(x.weight) * (std::max(0, x.count + d - 1) - std::max(0, x.count - 1));
+            return static_cast<long>(std::max(0, x.count + d - 1) - std::max(0, x.count - 1));
         };
         long d = 0;
         for (int w : scratch.touched) {
@@ -396,35 +392,69 @@ std::vector<int> colouring_order(const Endpoints& e, Rng& rng) {
 constexpr std::size_t kCycleCap = 24;
 /// Without a time limit the search still stops after this many seconds.
 constexpr double kUnlimitedSeconds = 5.0;
-/// At a local minimum the congested cells gain weight with probability 1 / kReweighOdds.
-/// Measured on 128-host fragments of fat-tree:16,2 (two seeds; half the hosts: the inner
-/// links nearly as loaded as the hosts'), hypercube:8 (two), fat-tree:8,3 (two) and
-/// fat-tree:4,5: never (a tabu tenure of 0–9 moves instead) left both fat-tree:16,2 seeds
-/// unsolved at 10 s; 1/30 and 1/100 solved every case in at most 4.4 and 2.6 s, 1/300 in
-/// 3.4 s (the others in 0.2–0.5 s), 1/1000 and 1/3000 solved the easy ones faster but one
-/// fat-tree:16,2 seed took 8.7 s or was not solved.
-constexpr std::uint32_t kReweighOdds = 300;
-/// The reweighing odds of a square of `transfers` transfers: kReweighOdds was measured on
-/// 128-host fragments (16 256 transfers). A reweighing raises every congested cell, and the
-/// moves needed to act on them grow with the square: on a 256-host dragonfly fragment
-/// (65 280 transfers) odds of 1/300 left a square started from a relabelled group table at
-/// 835 congested cells, 1/1 200 and 1/3 000 completed it in 15 445 moves. So the odds grow
-/// with the transfers beyond 16 384.
-std::uint32_t reweigh_odds(std::size_t transfers) {
-    return static_cast<std::uint32_t>(std::max<std::size_t>(kReweighOdds, kReweighOdds * transfers / 16384));
-}
+/// A move that raises the cost by d is made with probability kAcceptPerMille[d] / 1 000
+/// and never beyond the table: exp(-d / 0.7), rounded into a fixed table so that every
+/// standard library makes the same choices (threshold acceptance as in simulated
+/// annealing at a fixed temperature). Measured on 256-host fragments of the 1 056-host
+/// dragonfly (Λ 255): making the least raising move whenever none lowers the cost, as this
+/// search did with breakout weights (P. Morris, "The breakout method for escaping from
+/// local minima", AAAI 1993), let the cost climb back from ~230 congested cells to
+/// thousands, and no seed completed in 10 s; with this table and the tabu below seeds 1, 3
+/// and 4 complete in 0.9-2.3 s (three walk seeds each; seed 2, inner links at up to 238 of
+/// 255, stalls near 80 cells). At exp(-d / 1.5) seed 3 never completed; at exp(-d) the
+/// 256-host fragment of fat-tree:8,3 (seed 1, inner links setting Λ) stalled at 2 cells;
+/// breakout weights on top of this table left seed 3 at 694 cells.
+constexpr std::array<std::uint32_t, 6> kAcceptPerMille{1000, 240, 57, 14, 3, 1};
+
+/// A transfer that leaves a frame may not go back into it for a tenure of one move per
+/// kFramesPerTabuMove frames (at least one) and up to as many more, at random: without it
+/// the dragonfly fragment's seed 3 sat at one congested cell for 8 s, going back and forth;
+/// with 10-20 moves (255 frames) the square completed in 1.4 s. A fixed tenure did not fit
+/// small squares: 32 hosts of fat-tree:4,3 (32 frames, inner links setting Λ) completed
+/// with none in 20-51 ms, with 5-10 moves in up to 0.5 s, with 10-20 not at all.
+constexpr int kFramesPerTabuMove = 25;
+
+/// Per transfer the frame it left last and the move until which it may not go back there.
+class Tabu {
+public:
+    Tabu(std::size_t transfers, int frames)
+        : tenure_(static_cast<std::uint32_t>(std::max(1, frames / kFramesPerTabuMove))), left_(transfers, -1),
+          until_(transfers, 0) {}
+
+    /// Whether swapping `chain` between frames a and b sends a transfer back too soon.
+    bool forbids(const Square& sq, std::span<const int> chain, int a, int b, std::size_t now) const {
+        for (int x : chain)
+            if (left_[idx(x)] == (sq.frame(x) == a ? b : a) && until_[idx(x)] > now) return true;
+        return false;
+    }
+    /// Notes the frames `chain`'s transfers are about to leave.
+    void note(const Square& sq, std::span<const int> chain, std::size_t now, Rng& rng) {
+        for (int x : chain) {
+            left_[idx(x)] = sq.frame(x);
+            until_[idx(x)] = now + tenure_ + rng.below(tenure_ + 1);
+        }
+    }
+
+private:
+    std::uint32_t tenure_;
+    std::vector<int> left_;
+    std::vector<std::size_t> until_;
+};
 
 /// How a repair ended (Hopeless: stalled, and hopeless() said so early).
 enum class Repair { Complete, Stalled, Hopeless, Expired };
 /// Moves of a repair before its first progress check (then at every doubling).
 constexpr std::size_t kFirstCheck = 1024;
 
-/// After a move per two transfers, the congestion the search has reached tells whether it
-/// will end: measured on 128- and 256-host fragments, squares it completed were at most at
-/// 2.2 % of the transfers by then (fat-tree:16,2, 128 hosts, seed 6, from König's
-/// colouring: 365 cells, square complete after 175 000 moves), squares it never completed
-/// in 20 s at 8–13 % (a dragonfly and fat-tree:4,5 at 256 hosts, whose inner links carry
-/// 80–100 % of the hosts' load). Above 5 % this start is given up.
+/// After a move per eight transfers and again after a move per two, the congestion the
+/// search has reached tells whether it will end: measured on 128- and 256-host fragments,
+/// squares it completed were at most at 2.2 % of the transfers after a move per two
+/// (fat-tree:16,2, 128 hosts, seed 6, from König's colouring: 365 cells, square complete
+/// after 175 000 moves) and at 2.6 % after a move per eight (the same fabric's seed 2 from
+/// König's colouring, relabelled group tables of the 1 056-host dragonfly), squares it
+/// never completed in 20 s at 8–13 % (the dragonfly's fabric-order and König starts at 256
+/// hosts; the first check gives them up after ~0.5 s instead of ~2.5 s). Above 5 % this
+/// start is given up.
 bool hopeless(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 20 > transfers; }
 
 /// When this many first starts are all hopeless, the search declines. Where the inner
@@ -467,27 +497,47 @@ void frames_to_try(const Square& sq, int t, int a, Rng& rng, std::vector<int>& t
     std::sort(tried.begin(), tried.end());
 }
 
+/// Of `candidates`, the usable move lowering the cost most that the tabu allows (ties at
+/// random); nullptr when there is none.
+const Move* best_move(const Square& sq, const std::vector<Move>& candidates, int a, const Tabu& tabu, std::size_t now, Rng& rng) {
+    const Move* best = nullptr;
+    std::uint32_t ties = 0;
+    for (const Move& m : candidates) {
+        if (!m.usable || (best && m.delta > best->delta) || tabu.forbids(sq, sq.chain(m), a, m.b, now)) continue;
+        if (!best || m.delta < best->delta) {
+            best = &m, ties = 1;
+        } else if (rng.below(++ties) == 0) {
+            best = &m;
+        }
+    }
+    return best;
+}
+
+/// Whether a move changing the cost by `delta` is made (kAcceptPerMille).
+bool accepted(long delta, Rng& rng) {
+    if (delta <= 0) return true;
+    return delta < static_cast<long>(kAcceptPerMille.size()) && rng.below(1000) < kAcceptPerMille[idx(static_cast<int>(delta))];
+}
+
 /// The repair: a random congested transfer t of frame a; of the Kempe cycles of a and every
-/// other frame b through t that are short, the one lowering the weighted cost most swaps
-/// (ties at random, a worse one when none lowers it). Where none lowers it, now and then
-/// every congested (link, frame) weighs one more, so that the search leaves the minimum
-/// where congestion it cannot remove sits (breakout: P. Morris, "The breakout method for
-/// escaping from local minima", AAAI 1993). Stalled when the fewest congested cells reached
-/// did not fall over two checks (checks at 1 024 moves and every doubling: squares it
-/// completes improve at every other one at least — a 512-host hypercube's held 1 cell from
-/// 16 384 to 32 768 moves and was complete at 37 549 —, the ones it does not stay at their
-/// best for tens of thousands of moves) or when hopeless; Expired at the deadline.
+/// other frame b through t that are short and not tabu, the one lowering the cost most
+/// swaps (ties at random), or, when none lowers it, the least raising one now and then
+/// (kAcceptPerMille). Stalled when the fewest congested cells reached did not fall over two
+/// checks (checks at 1 024 moves and every doubling: squares it completes improve at every
+/// other one at least — a 512-host hypercube's held 1 cell from 16 384 to 32 768 moves and
+/// was complete at 37 549 —, the ones it does not stay at their best for tens of thousands
+/// of moves) or when hopeless; Expired at the deadline.
 Repair repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll, HelperThread& helper) {
     if (sq.frames() < 2) return sq.cost() == 0 ? Repair::Complete : Repair::Stalled;
     std::vector<int> tried;
     std::vector<Move> candidates;
-    const std::uint32_t odds = reweigh_odds(transfers);
+    Tabu tabu(transfers, sq.frames());
     long least = sq.cost(), least_before[2] = {least, least};  // at the last two checks
     std::size_t check = kFirstCheck;
     for (std::size_t moves = 0; sq.cost() > 0; ++moves) {
         if (poll.expired()) return Repair::Expired;
         least = std::min(least, sq.cost());
-        if (moves == transfers / 2 && hopeless(least, transfers)) return Repair::Hopeless;
+        if ((moves == transfers / 8 || moves == transfers / 2) && hopeless(least, transfers)) return Repair::Hopeless;
         if (moves == check) {
             if (check > kFirstCheck && least >= least_before[1]) return Repair::Stalled;
             least_before[1] = least_before[0], least_before[0] = least, check *= 2;
@@ -496,18 +546,10 @@ Repair repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll, H
         const int t = sq.congested_transfer(rng, a);
         frames_to_try(sq, t, a, rng, tried);
         sq.moves(t, a, tried, kCycleCap, candidates, helper);
-        const Move* best = nullptr;
-        std::uint32_t ties = 0;
-        for (const Move& m : candidates) {
-            if (!m.usable) continue;
-            if (!best || m.delta < best->delta) {
-                best = &m, ties = 1;
-            } else if (m.delta == best->delta && rng.below(++ties) == 0) {
-                best = &m;
-            }
-        }
-        if ((!best || best->delta >= 0) && rng.below(odds) == 0) sq.reweigh();
-        if (best) sq.swap(sq.chain(*best), a, best->b);
+        const Move* best = best_move(sq, candidates, a, tabu, moves, rng);
+        if (!best || !accepted(best->delta, rng)) continue;
+        tabu.note(sq, sq.chain(*best), moves, rng);
+        sq.swap(sq.chain(*best), a, best->b);
     }
     return Repair::Complete;
 }
@@ -570,9 +612,44 @@ bool hopeless_start(long congested, std::size_t transfers) { return static_cast<
 /// against 175 208), and where König's stalled: 256 hosts of fat-tree:4,5 seed 3 (8 900
 /// moves) and of OpenSM's ftree and minhop routings (2 600). On the 256-host dragonfly the
 /// fabric order stalls, and one of two random relabellings completed. So: fabric order
-/// first (relabelling 0), König's colouring second, then seeded random relabellings.
+/// first (relabelling 0), König's colouring second, then seeded random relabellings —
+/// unless first_attempt() says the fabric order is the worse table.
 std::uint64_t group_relabelling(std::uint64_t seed, int attempt) {
     return attempt == 0 ? 0 : seed + static_cast<std::uint64_t>(attempt);
+}
+
+/// The congestion a group square leaves on the watched links (Square's cost, counted
+/// without building one): per watched link, its transfers less the frames they occupy.
+long square_congestion(const Endpoints& e, const std::vector<int>& frames, int L) {
+    std::vector<int> last(idx(L), -1);  // per frame: the last watched link seen using it
+    long congested = 0;
+    for (int w = 0; w < e.users.rows(); ++w)
+        for (int t : e.users.row(w)) {
+            const int f = frames[idx(t)];
+            if (f >= L) return std::numeric_limits<long>::max();
+            int& seen = last[idx(f)];
+            if (seen == w) ++congested;
+            seen = w;
+        }
+    return congested;
+}
+
+/// The first start's attempt where the rows are full: the fabric order (0) when its group
+/// table is no more congested than the first random relabelling's, else that relabelling
+/// (2), and then relabellings only. On the fat trees and hypercubes of the fragments table the fabric
+/// order's table is 1.1-4.5 times less congested and completes first; on 128- and 256-host
+/// fragments of the 1 056-host dragonfly it is 3.6-5 times more congested (hosts of one
+/// group meet in the same frames on their one global link) and hopeless, and so is König's
+/// colouring there (8.5-10.6 % of the transfers congested after a move per eight), each
+/// costing ~0.5 s before the relabelled table that completes. Where the rows are open
+/// (inner links set Λ) the fabric order stays first: on 512 hosts of that dragonfly a
+/// relabelled start, spread, was not far enough from a square for the search to decline
+/// at once, and it kept its share from the Kempe insertion that answers (553 frames
+/// instead of Λ = 537).
+int first_attempt(const Endpoints& e, const std::vector<int>& fabric_order, std::vector<int>& relabelled, const Traffic& traffic,
+                  std::uint64_t seed, int L) {
+    relabelled = group_square(traffic, group_relabelling(seed, 2));
+    return square_congestion(e, relabelled, L) < square_congestion(e, fabric_order, L) ? 2 : 0;
 }
 
 /// The largest load of an endpoint link (0 when the traffic has no endpoint structure).
@@ -596,9 +673,9 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames) {
     // Per (link, frame), at most: an owner and its other end at a sender or at a receiver
     // (a link is one of them at most), and when watched a cell and a position in the
     // congested list. The incidences both ways and the rows of fixed stride; per transfer
-    // its endpoints and frame.
+    // its endpoints, frame and tabu entry.
     return links * L * (6 * sizeof(int) + sizeof(std::size_t)) + 3 * path * sizeof(int) +
-           static_cast<std::uint64_t>(traffic.size()) * (40 + (longest + 1) * sizeof(int)) + links * 16;
+           static_cast<std::uint64_t>(traffic.size()) * (56 + (longest + 1) * sizeof(int)) + links * 16;
 }
 
 std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOptions& options, const Limits& limits) {
@@ -622,11 +699,15 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     // A complete all-to-all among N hosts in L >= N - 1 frames starts from the group's table
     // (in the first N - 1 frames).
     bool group = !square.empty();
-    int hopeless_starts = 0;
-    for (int attempt = 0; !deadline.expired(); ++attempt) {
+    std::vector<int> relabelled;
+    const int first = group && !rows_open ? first_attempt(e, square, relabelled, traffic, options.seed, L) : 0;
+    int starts = 0, hopeless_starts = 0;
+    for (int attempt = first; !deadline.expired(); ++attempt) {
         Square sq(e, L);
         if (group && attempt != 1) {
-            if (attempt > 1) square = group_square(traffic, group_relabelling(options.seed, attempt));
+            // The first relabelling is built once (first_attempt() may have built it).
+            if (attempt == 2 && !relabelled.empty()) square.swap(relabelled);
+            else if (attempt > 1) square = group_square(traffic, group_relabelling(options.seed, attempt));
             // A square that does not fit the endpoints (two hosts behind one link): König's
             // colouring is every next start.
             if (!place_group_square(sq, square)) {
@@ -641,11 +722,12 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
             // Every start is as far from a square: the inner links cannot hold one.
             if (hopeless_start(sq.cost(), e.sender.size())) return std::nullopt;
         }
+        ++starts;
         switch (repair(sq, e.sender.size(), rng, poll, helper)) {
             case Repair::Complete: return sq.schedule();
             case Repair::Expired: return std::nullopt;
             case Repair::Hopeless:
-                if (++hopeless_starts == kHopelessStarts && attempt + 1 == kHopelessStarts) return std::nullopt;
+                if (++hopeless_starts == kHopelessStarts && starts == kHopelessStarts) return std::nullopt;
                 break;
             case Repair::Stalled: break;
         }

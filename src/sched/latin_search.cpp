@@ -226,9 +226,13 @@ private:
         int transfer = -1, other_end = -1;
     };
     /// A (watched link, frame): its transfers (latin_schedule refuses traffics whose
-    /// transfers could exceed the count in a frame).
+    /// transfers could exceed the count in a frame). Four bytes, as when it also held a
+    /// weight: with two, the Kempe insertion that answers the 512-host dragonfly fragment
+    /// after this search declines it (bench/fragments.cpp, seed 1) finished within its share
+    /// in 8 of 15 runs, against 10 of 11 with four (peak memory 97-98 MB against 94-95:
+    /// the smaller tables change what the allocator hands the insertion afterwards).
     struct Cell {
-        std::uint16_t count = 0;
+        std::uint16_t count = 0, unused = 0;
     };
 
     Owner& sender_owner(int s, int f) { return by_sender_[idx(s) * idx(L_) + idx(f)]; }

@@ -640,12 +640,12 @@ long square_congestion(const Endpoints& e, const std::vector<int>& frames, int L
 
 /// The first start's attempt where the rows are full: the fabric order (0) when its group
 /// table is no more congested than the first random relabelling's, else that relabelling
-/// (2), and then relabellings only. On the fat trees and hypercubes of the fragments table the fabric
-/// order's table is 1.1-4.5 times less congested and completes first; on 128- and 256-host
-/// fragments of the 1 056-host dragonfly it is 3.6-5 times more congested (hosts of one
-/// group meet in the same frames on their one global link) and hopeless, and so is König's
-/// colouring there (8.5-10.6 % of the transfers congested after a move per eight), each
-/// costing ~0.5 s before the relabelled table that completes. Where the rows are open
+/// (2), and then relabellings only. On the fat trees and hypercubes of the fragments table
+/// the fabric order's table is 1.2-4.6 times less congested and completes first; on 128-
+/// and 256-host fragments of the 1 056-host dragonfly it is 3.8-5.1 times more congested
+/// (hosts of one group meet in the same frames on their one global link) and hopeless,
+/// and so is König's colouring there (8.5-10.6 % of the transfers congested after a move
+/// per eight), each costing ~0.5 s before the relabelled table that completes. Where the rows are open
 /// (inner links set Λ) the fabric order stays first: on 512 hosts of that dragonfly a
 /// relabelled start, spread, was not far enough from a square for the search to decline
 /// at once, and it kept its share from the Kempe insertion that answers (553 frames

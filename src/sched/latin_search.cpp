@@ -404,7 +404,7 @@ constexpr double kUnlimitedSeconds = 5.0;
 /// search did with breakout weights (P. Morris, "The breakout method for escaping from
 /// local minima", AAAI 1993), let the cost climb back from ~230 congested cells to
 /// thousands, and no seed completed in 10 s; with this table and the tabu below seeds 1, 3
-/// and 4 complete in 0.9-2.3 s (three walk seeds each; seed 2, inner links at up to 238 of
+/// and 4 complete in 1.0-2.3 s (three walk seeds each; seed 2, inner links at up to 238 of
 /// 255, stalls near 80 cells). At exp(-d / 1.5) seed 3 never completed; at exp(-d) the
 /// 256-host fragment of fat-tree:8,3 (seed 1, inner links setting Λ) stalled at 2 cells;
 /// breakout weights on top of this table left seed 3 at 694 cells.

@@ -645,11 +645,11 @@ long square_congestion(const Endpoints& e, const std::vector<int>& frames, int L
 /// and 256-host fragments of the 1 056-host dragonfly it is 3.8-5.1 times more congested
 /// (hosts of one group meet in the same frames on their one global link) and hopeless,
 /// and so is König's colouring there (8.5-10.6 % of the transfers congested after a move
-/// per eight), each costing ~0.5 s before the relabelled table that completes. Where the rows are open
-/// (inner links set Λ) the fabric order stays first: on 512 hosts of that dragonfly a
-/// relabelled start, spread, was not far enough from a square for the search to decline
-/// at once, and it kept its share from the Kempe insertion that answers (553 frames
-/// instead of Λ = 537).
+/// per eight), each costing ~0.5 s before the relabelled table that completes. Where the
+/// rows are open (inner links set Λ) the fabric order stays first: on 512 hosts of that
+/// dragonfly a relabelled start, spread, was not far enough from a square for the search
+/// to decline at once, and it kept its share from the Kempe insertion that answers (553
+/// frames instead of Λ = 537).
 int first_attempt(const Endpoints& e, const std::vector<int>& fabric_order, std::vector<int>& relabelled, const Traffic& traffic,
                   std::uint64_t seed, int L) {
     relabelled = group_square(traffic, group_relabelling(seed, 2));

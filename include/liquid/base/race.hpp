@@ -21,11 +21,11 @@ enum class WithoutThread { InTurn, Drop };
 /// what happens to those whose thread cannot be started. Racers set `stop` when they have
 /// found the answer and return when they see it set; a racer that throws sets it too, and
 /// the first exception is rethrown once every racer has returned. Returns how many ran.
+std::size_t race(std::size_t count, std::size_t threads, WithoutThread without, std::atomic<bool>& stop,
+                 const std::function<void(std::size_t)>& racer);
+
 /// How many racers of `bytes_each` to run at once: one per core, at most `most`, as many as
 /// fit `limits`' memory beside what the process holds (at least one).
 std::size_t racers_that_fit(std::size_t most, std::uint64_t bytes_each, const Limits& limits);
-
-std::size_t race(std::size_t count, std::size_t threads, WithoutThread without, std::atomic<bool>& stop,
-                 const std::function<void(std::size_t)>& racer);
 
 }  // namespace liquid

@@ -9,6 +9,9 @@
 #   python3 scripts/ibsim-fabric.py fat-tree --leaves 32 --hosts-per-leaf 16 --spines 16 -o ft512.net
 #   scripts/ibsim-route.sh ft512.net ftree IBSIM_DIR/ftree
 #   scripts/ibsim-route.sh ft512.net minhop IBSIM_DIR/minhop
+# and, when IBSIM_DIR/minhop-2to1 exists, the same for a 2:1 oversubscribed tree:
+#   python3 scripts/ibsim-fabric.py fat-tree --leaves 32 --hosts-per-leaf 16 --spines 8 -o ft512-2to1.net
+#   scripts/ibsim-route.sh ft512-2to1.net minhop IBSIM_DIR/minhop-2to1
 # Environment: LIQUID_BENCH_RANKS (default 64,128,256,512), LIQUID_BENCH_SEEDS (default
 # 1,2,3), LIQUID_BENCH_FABRICS (network specs separated by spaces; default below; the words
 # `dragonfly` and `hyperx` stand for the two fabrics written here), LIQUID_BENCH_DRAGONFLY
@@ -41,7 +44,10 @@ for f in ${LIQUID_BENCH_FABRICS:-fat-tree:4,5 fat-tree:8,3 hypercube:10 torus:8x
   esac
 done
 if [ -n "$ib" ]; then
-  for e in ftree minhop; do fabrics+=("ibnetdiscover:$ib/$e/topology.txt,$ib/$e/opensm-lfts.dump"); done
+  for e in ftree minhop minhop-2to1; do
+    [ "$e" != minhop-2to1 ] || [ -d "$ib/$e" ] || continue
+    fabrics+=("ibnetdiscover:$ib/$e/topology.txt,$ib/$e/opensm-lfts.dump")
+  done
 fi
 args=(--time-limit "${LIQUID_BENCH_LIMIT_S:-10}" --ranks "${LIQUID_BENCH_RANKS:-64,128,256,512}"
       --seeds "${LIQUID_BENCH_SEEDS:-1,2,3}")

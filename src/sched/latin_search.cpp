@@ -35,19 +35,45 @@ struct Endpoints {
     }
 };
 
-/// Numbers each transfer's first link as its sender and last link as its receiver; false
-/// when some transfer has a single link or a link is the first of one transfer and the last
-/// of another (the sender–receiver graph would not be bipartite).
-bool number_endpoints(const Traffic& traffic, Endpoints& e) {
+/// Which link of a transfer's path plays its sender and which its receiver.
+enum class Ends {
+    /// The first link and the last: the hosts' own links.
+    Hosts,
+    /// The busiest link of the path's first half and of its second half (the earliest, and
+    /// the latest, of the busiest): where up- and down-links between the switches carry Λ
+    /// above the hosts' load, as in an oversubscribed two-level fat tree, those links are
+    /// then the square's rows and the hosts' links, with room to spare, are watched.
+    Busiest,
+};
+
+/// Numbers each transfer's sender and receiver link (`ends`); false when some transfer has
+/// a single link, a link is the sender of one transfer and the receiver of another (the
+/// sender–receiver graph would not be bipartite) or, with the busiest ends, a link carrying
+/// Λ is neither end of a transfer it carries (the watched links must have room: there the
+/// rows could not hold Λ transfers each).
+bool number_endpoints(const Traffic& traffic, Ends ends, Endpoints& e) {
     const int links = traffic.link_count();
+    std::vector<int> load;
+    int lambda = 0;
+    if (ends == Ends::Busiest) load = link_loads(traffic), lambda = *std::max_element(load.begin(), load.end());
     std::vector<int> as_sender(idx(links), -1), as_receiver(idx(links), -1);
     e.sender.resize(idx(traffic.size()));
     e.receiver.resize(idx(traffic.size()));
     for (int t = 0; t < traffic.size(); ++t) {
         const std::vector<int>& path = traffic[t].path;
         if (path.size() < 2) return false;
-        int& s = as_sender[idx(path.front())];
-        int& r = as_receiver[idx(path.back())];
+        int first = path.front(), last = path.back();
+        if (ends == Ends::Busiest) {
+            const std::size_t half = path.size() / 2;
+            for (std::size_t i = 1; i < half; ++i)
+                if (load[idx(path[i])] > load[idx(first)]) first = path[i];
+            for (std::size_t i = path.size() - 1; i-- > half;)
+                if (load[idx(path[i])] > load[idx(last)]) last = path[i];
+            for (int l : path)
+                if (load[idx(l)] == lambda && l != first && l != last) return false;
+        }
+        int& s = as_sender[idx(first)];
+        int& r = as_receiver[idx(last)];
         if (s < 0) s = e.senders++;
         if (r < 0) r = e.receivers++;
         e.sender[idx(t)] = s;
@@ -362,6 +388,9 @@ bool colour(Square& sq, const std::vector<int>& order, DeadlinePoll& poll) {
             if (!s || !r) continue;
             const int added = sq.added(t, f);
             if (best < 0 || added < best_added) best = f, best_added = added;
+            // Nothing comes before the first frame that adds nothing: where the rows have
+            // room (thousands of frames) the scan ends there instead of at the last frame.
+            if (added == 0) break;
         }
         if (best < 0) {
             if (a < 0 || b < 0) return false;
@@ -688,13 +717,24 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     if (L < 1 || !limits.fits(latin_memory_bytes(traffic, L))) return std::nullopt;
     Endpoints e;
     // A (link, frame) holds at most one transfer per sender: its count fits the cells.
-    if (!number_endpoints(traffic, e) || std::min(e.senders, e.receivers) > kMostCellCount) return std::nullopt;
-    const bool rows_open = endpoint_load(e) < L;
+    const auto numbered = [&](Ends ends) {
+        e = Endpoints{};
+        return number_endpoints(traffic, ends, e) && std::min(e.senders, e.receivers) <= kMostCellCount;
+    };
+    if (!numbered(Ends::Hosts)) return std::nullopt;
+    bool rows_open = endpoint_load(e) < L;
+    // Where switch-to-switch links carry Λ and the hosts' links do not, those links may
+    // still be the rows (Ends::Busiest): then the square is coloured, never a group table.
+    bool hosts_are_ends = true;
+    if (options.frames <= 0 && !options.inner_links && rows_open) {
+        if (!numbered(Ends::Busiest)) return std::nullopt;
+        hosts_are_ends = false, rows_open = false;
+    }
     // Where the rows alone decline the traffic, before the watched links' tables (they took
     // 2.1 of the 2.4 s the decline of the 4.2 million transfers of torus:16x16x8 took).
     if (options.frames <= 0 && options.inner_links != rows_open) return std::nullopt;
     watch_links(traffic, e);
-    std::vector<int> square = L >= e.senders - 1 ? group_square(traffic, 0) : std::vector<int>{};
+    std::vector<int> square = hosts_are_ends && L >= e.senders - 1 ? group_square(traffic, 0) : std::vector<int>{};
     if (options.frames <= 0 && options.inner_links && square.empty()) return std::nullopt;
     Rng rng(options.seed);
     const Deadline deadline = limits.deadline.limited() ? limits.deadline : limits.deadline.sooner(kUnlimitedSeconds);

@@ -20,6 +20,13 @@
 // and the last of its path; the search applies when no link is the first of one transfer
 // and the last of another.
 //
+// Where links between switches carry Λ and the hosts' links less (the leaves' up-links and
+// the spines' down-links of an oversubscribed two-level fat tree), the busiest link of each
+// half of a path plays its sender and its receiver instead, when every link carrying Λ is
+// one of them for each transfer it carries: the rows of the square are then those links,
+// full, the start is König's colouring of Λ colours, and the hosts' links, with room to
+// spare, are among the watched ones.
+//
 // Where inner links set Λ above the hosts' N - 1 (a fragment of a tapered or deep fat tree,
 // of a torus), the rows of a square of Λ frames are not full: the group's table fills N - 1
 // frames and leaves the others empty, congested transfers first move alone to frames where
@@ -48,9 +55,10 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames);
 /// the memory does not fit, or the deadline came before a start was repaired into a square
 /// (without a time limit the search stops after 5 s; a start that stalls gives way to the
 /// next, and when the first three are all hopeless it declines). With L = Λ
-/// (frames <= 0) it applies only where endpoint links carry Λ: elsewhere the rows of the
-/// square are not full and the inner links, which set Λ, are where kempe_frames' insertion
-/// does better. With `inner_links` it applies the other way round:
+/// (frames <= 0) it applies only where endpoint links carry Λ, the hosts' or the busiest
+/// ones (above): elsewhere the rows of the square are not full and the inner links, which
+/// set Λ, are where kempe_frames' insertion does better. With `inner_links` it applies the
+/// other way round:
 /// only where inner links set Λ above every endpoint's load and the traffic is a complete
 /// all-to-all (the start is the group's table). Wherever L is above the endpoints' load it
 /// declines at once when the start, spread, is congested on more than a fifth as many

@@ -204,9 +204,10 @@ std::vector<Construction> standard_constructions(int bound_above_lambda) {
     // times shorter (torus:8x8x8: 1 353 frames against 3 158); on millions of transfers
     // (a 4 096-node torus) the constructions after it get no time.
     c.push_back(shift("xor", PhaseRule::Xor, Packing::PerPhase));
-    // A Latin square of Λ frames when the hosts' links set Λ: the insertion below leaves
-    // the last transfers of such squares without a frame (latin_search.hpp); it ends at
-    // once elsewhere.
+    // A Latin square of Λ frames when the hosts' links set Λ, or the busiest switch links
+    // that a transfer meets once on each side (an oversubscribed fat tree's up- and
+    // down-links): the insertion below leaves the last transfers of such squares without a
+    // frame (latin_search.hpp); it ends at once elsewhere.
     if (liquid_possible)
         c.push_back({"latin", [](const Traffic& t, const Limits& limits) {
                          const double share = fission_dive_applies(t) ? kLatinShareBeforeDive : kLatinShare;

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "liquid/base/memory_watch.hpp"
+#include "liquid/io/network_spec.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/schedule.hpp"
 #include "liquid/traffic/analysis.hpp"
@@ -60,10 +61,11 @@ TEST(LatinSearch, FragmentsWhoseHostLinksSetLambdaAreLiquid) {
 }
 
 TEST(LatinSearch, DeclinesWhereInnerLinksSetLambda) {
-    // 32 hosts of fat-tree:4,3: Λ 32 or more, above the hosts' 31 (the insertion's case),
-    // unless the caller asks for a length.
-    const Traffic t = test::fragment("fat-tree:4,3", 32, 1);
-    ASSERT_GT(analyze(t).duration, 31);
+    // 24 hosts of torus:6x6: Λ above the hosts' 23 on links in the middle of paths, which
+    // can be neither a sender's nor a receiver's (the insertion's case), unless the caller
+    // asks for a length.
+    const Traffic t = test::fragment("torus:6x6", 24, 1);
+    ASSERT_GT(analyze(t).duration, 23);
     EXPECT_FALSE(sched::latin_schedule(t, sched::LatinOptions{}, Limits{}).has_value());
     sched::LatinOptions o;
     o.frames = analyze(t).duration + 8;
@@ -115,6 +117,30 @@ TEST(LatinSearch, InnerLinksDeclineWhereTheHostsSetLambdaOrNoSquareIsNear) {
     ten.deadline = Deadline::after(10);
     EXPECT_FALSE(sched::latin_schedule(whole, o, ten).has_value());
     EXPECT_GT(ten.deadline.remaining_s(), 5.0);
+}
+
+TEST(LatinSearch, WhereSwitchLinksSetLambdaTheyAreTheRows) {
+    // Captures of 2:1 oversubscribed two-level fat trees routed by OpenSM's minhop
+    // (tests/data/ib): the leaves' up-links and the spines' down-links carry Λ, the hosts'
+    // links less. A transfer between leaves uses one of each, so those links are the rows of
+    // a square of Λ frames and the hosts' links are watched. The whole all-to-all and
+    // fragments: liquid (with the hosts' links as rows the search declined).
+    for (const char* name : {"fat-tree-16", "fat-tree-64"}) {
+        const std::string base = test::source_path(std::string("tests/data/ib/") + name);
+        const std::string spec = "ibnetdiscover:" + base + "-topology.txt," + base + "-minhop-lfts.dump";
+        const int hosts = static_cast<int>(load_network(spec).hosts().size());
+        for (const auto& [ranks, seed] : {std::pair{hosts, 1}, std::pair{hosts * 3 / 4, 1}, std::pair{hosts * 3 / 4, 2}}) {
+            const Traffic t = test::fragment(spec, ranks, static_cast<std::uint64_t>(seed));
+            const int lambda = analyze(t).duration;
+            ASSERT_GT(lambda, ranks - 1) << name << " " << ranks << " seed " << seed;
+            Limits limits;
+            limits.deadline = Deadline::after(60);
+            const std::optional<Schedule> s = sched::latin_schedule(t, sched::LatinOptions{}, limits);
+            ASSERT_TRUE(s.has_value()) << name << " " << ranks << " seed " << seed;
+            EXPECT_EQ(verify_schedule(t, *s), "") << name << " " << ranks << " seed " << seed;
+            EXPECT_EQ(s->length(), lambda) << name << " " << ranks << " seed " << seed;
+        }
+    }
 }
 
 TEST(LatinSearch, DeclinesWhenItsFirstStartsAllEndFarFromASquare) {

@@ -23,9 +23,10 @@
 // Where links between switches carry Λ and the hosts' links less (the leaves' up-links and
 // the spines' down-links of an oversubscribed two-level fat tree), the busiest link of each
 // half of a path plays its sender and its receiver instead, when every link carrying Λ is
-// one of them for each transfer it carries: the rows of the square are then those links,
-// full, the start is König's colouring of Λ colours, and the hosts' links, with room to
-// spare, are among the watched ones.
+// one of them for each transfer it carries and the hosts' links carry at most three
+// quarters of Λ (closer to Λ the group table of the next paragraph serves better): the
+// rows of the square are then those links, full, the start is König's colouring of Λ
+// colours, and the hosts' links, with room to spare, are among the watched ones.
 //
 // Where inner links set Λ above the hosts' N - 1 (a fragment of a tapered or deep fat tree,
 // of a torus), the rows of a square of Λ frames are not full: the group's table fills N - 1

@@ -46,16 +46,28 @@ enum class Ends {
     Busiest,
 };
 
+/// The busiest link of a path's first half and of its second half (Ends::Busiest), given
+/// every link's load; false when a link carrying Λ is neither of them (it would be watched
+/// with no room: the rows could not hold Λ transfers each).
+bool busiest_ends(const std::vector<int>& path, const std::vector<int>& load, int lambda, int& first, int& last) {
+    const std::size_t half = path.size() / 2;
+    for (std::size_t i = 1; i < half; ++i)
+        if (load[idx(path[i])] > load[idx(first)]) first = path[i];
+    for (std::size_t i = path.size() - 1; i-- > half;)
+        if (load[idx(path[i])] > load[idx(last)]) last = path[i];
+    for (int l : path)
+        if (load[idx(l)] == lambda && l != first && l != last) return false;
+    return true;
+}
+
 /// Numbers each transfer's sender and receiver link (`ends`); false when some transfer has
 /// a single link, a link is the sender of one transfer and the receiver of another (the
-/// sender–receiver graph would not be bipartite) or, with the busiest ends, a link carrying
-/// Λ is neither end of a transfer it carries (the watched links must have room: there the
-/// rows could not hold Λ transfers each).
+/// sender–receiver graph would not be bipartite) or busiest_ends() says no.
 bool number_endpoints(const Traffic& traffic, Ends ends, Endpoints& e) {
     const int links = traffic.link_count();
     std::vector<int> load;
-    int lambda = 0;
-    if (ends == Ends::Busiest) load = link_loads(traffic), lambda = *std::max_element(load.begin(), load.end());
+    if (ends == Ends::Busiest) load = link_loads(traffic);
+    const int lambda = load.empty() ? 0 : *std::max_element(load.begin(), load.end());
     std::vector<int> as_sender(idx(links), -1), as_receiver(idx(links), -1);
     e.sender.resize(idx(traffic.size()));
     e.receiver.resize(idx(traffic.size()));
@@ -63,15 +75,7 @@ bool number_endpoints(const Traffic& traffic, Ends ends, Endpoints& e) {
         const std::vector<int>& path = traffic[t].path;
         if (path.size() < 2) return false;
         int first = path.front(), last = path.back();
-        if (ends == Ends::Busiest) {
-            const std::size_t half = path.size() / 2;
-            for (std::size_t i = 1; i < half; ++i)
-                if (load[idx(path[i])] > load[idx(first)]) first = path[i];
-            for (std::size_t i = path.size() - 1; i-- > half;)
-                if (load[idx(path[i])] > load[idx(last)]) last = path[i];
-            for (int l : path)
-                if (load[idx(l)] == lambda && l != first && l != last) return false;
-        }
+        if (ends == Ends::Busiest && !busiest_ends(path, load, lambda, first, last)) return false;
         int& s = as_sender[idx(first)];
         int& r = as_receiver[idx(last)];
         if (s < 0) s = e.senders++;

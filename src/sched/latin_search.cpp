@@ -736,12 +736,13 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
         return number_endpoints(traffic, ends, e) && std::min(e.senders, e.receivers) <= kMostCellCount;
     };
     if (!numbered(Ends::Hosts)) return std::nullopt;
-    bool rows_open = endpoint_load(e) < L;
+    const int hosts_load = endpoint_load(e);
+    bool rows_open = hosts_load < L;
     // Where switch-to-switch links carry Λ and the hosts' links do not, those links may
     // still be the rows (Ends::Busiest): then the square is coloured, never a group table.
     bool hosts_are_ends = true;
     if (options.frames <= 0 && !options.inner_links && rows_open) {
-        if (!busiest_ends_pay(endpoint_load(e), L) || !numbered(Ends::Busiest)) return std::nullopt;
+        if (!busiest_ends_pay(hosts_load, L) || !numbered(Ends::Busiest)) return std::nullopt;
         hosts_are_ends = false, rows_open = false;
     }
     // Where the rows alone decline the traffic, before the watched links' tables (they took

@@ -2,6 +2,7 @@
 #include "sched/group_square.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "liquid/base/rng.hpp"
 
@@ -46,6 +47,124 @@ std::vector<int> prime_factors(int n) {
     return factors;
 }
 
+/// The frame of a transfer from label x to label y: y − x in G = Π (Z_p)^k over the prime
+/// powers p^k of N, digit by digit in mixed radix (the 2s lowest: with N = 2^k the
+/// difference is the XOR), less one (0 only for x = y, which no transfer has).
+int difference_frame(const std::vector<int>& radices, int x, int y) {
+    int difference = 0, weight = 1;
+    for (int p : radices) {
+        difference += ((y % p - x % p + p) % p) * weight;
+        x /= p, y /= p, weight *= p;
+    }
+    return difference - 1;
+}
+
+/// Each transfer's frame with the hosts labelled by `label`.
+std::vector<int> frames_of(const std::vector<int>& from, const std::vector<int>& to, const std::vector<int>& label) {
+    const std::vector<int> radices = prime_factors(static_cast<int>(label.size()));
+    std::vector<int> frame(from.size());
+    for (std::size_t t = 0; t < from.size(); ++t) frame[t] = difference_frame(radices, label[idx(from[t])], label[idx(to[t])]);
+    return frame;
+}
+
+/// The packing order: per host, the users of its transfers' watched links summed (the
+/// hosts whose transfers meet the most others first), ties in a seeded random order.
+std::vector<int> packing_order(const std::vector<int>& from, const std::vector<int>& to, const Incidence& watched, int n,
+                               Rng& rng) {
+    int links = 0;
+    for (int w : watched.items) links = std::max(links, w + 1);
+    std::vector<long> users(idx(links), 0), busy(idx(n), 0);
+    for (int w : watched.items) ++users[idx(w)];
+    for (std::size_t t = 0; t < from.size(); ++t)
+        for (int w : watched.row(static_cast<int>(t))) busy[idx(from[t])] += users[idx(w)], busy[idx(to[t])] += users[idx(w)];
+    std::vector<int> order(idx(n));
+    for (int h = 0; h < n; ++h) order[idx(h)] = h;
+    shuffle(order.begin(), order.end(), rng);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return busy[idx(a)] > busy[idx(b)]; });
+    return order;
+}
+
+/// The labels of packed_group_square, given host by host: each host's transfers to and
+/// from the hosts labelled before it mark their (watched link, frame) cells used.
+class LabelPacking {
+public:
+    LabelPacking(const std::vector<int>& from, const std::vector<int>& to, const Incidence& watched, int n)
+        : from_(from), to_(to), watched_(watched), n_(n), frames_(idx(n - 1)), frame_of_(idx(n) * idx(n)), transfers_of_(idx(n)),
+          label_(idx(n), -1), taken_(idx(n), false) {
+        const std::vector<int> radices = prime_factors(n);
+        for (int x = 0; x < n; ++x)
+            for (int y = 0; y < n; ++y) frame_of_[idx(x) * idx(n) + idx(y)] = x == y ? 0 : difference_frame(radices, x, y);
+        for (std::size_t t = 0; t < from.size(); ++t)
+            transfers_of_[idx(from[t])].push_back(static_cast<int>(t)), transfers_of_[idx(to[t])].push_back(static_cast<int>(t));
+        int links = 0;
+        for (int w : watched.items) links = std::max(links, w + 1);
+        used_.assign(idx(links) * frames_, 0);
+    }
+
+    /// Labels host h with the free label whose transfers land in the fewest used cells
+    /// (ties at random).
+    void label(int h, Rng& rng) {
+        placed_.clear();
+        for (int t : transfers_of_[idx(h)])
+            if (label_[idx(from_[idx(t)] == h ? to_[idx(t)] : from_[idx(t)])] >= 0 && !watched_.row(t).empty())
+                placed_.push_back(t);
+        int best = -1;
+        long best_cost = 0;
+        std::uint32_t ties = 0;
+        for (int x = 0; x < n_; ++x) {
+            if (taken_[idx(x)]) continue;
+            const long c = cost(h, x);
+            if (best < 0 || c < best_cost) best = x, best_cost = c, ties = 1;
+            else if (c == best_cost && rng.below(++ties) == 0) best = x;
+        }
+        label_[idx(h)] = best;
+        taken_[idx(best)] = true;
+        for (int t : placed_)
+            for (int w : watched_.row(t)) used_[idx(w) * frames_ + frame(t, h, best)] = 1;
+    }
+    const std::vector<int>& labels() const { return label_; }
+
+private:
+    /// The frame of transfer t with host h labelled x.
+    std::size_t frame(int t, int h, int x) const {
+        const int s = from_[idx(t)] == h ? x : label_[idx(from_[idx(t)])];
+        const int r = to_[idx(t)] == h ? x : label_[idx(to_[idx(t)])];
+        return idx(frame_of_[idx(s) * idx(n_) + idx(r)]);
+    }
+    /// The used cells h's placed transfers would land in with h labelled x.
+    long cost(int h, int x) const {
+        long c = 0;
+        for (int t : placed_) {
+            const std::size_t f = frame(t, h, x);
+            for (int w : watched_.row(t)) c += used_[idx(w) * frames_ + f];
+        }
+        return c;
+    }
+
+    const std::vector<int>& from_;
+    const std::vector<int>& to_;
+    const Incidence& watched_;
+    int n_;
+    std::size_t frames_;
+    std::vector<int> frame_of_;  // per pair of labels: the frame (looked up N times per transfer)
+    std::vector<std::vector<int>> transfers_of_;
+    std::vector<std::uint8_t> used_;   // per (watched link, frame)
+    std::vector<int> label_, placed_;  // placed_: the transfers of the host being labelled to labelled hosts
+    std::vector<bool> taken_;
+};
+
+/// The packed labels (packed_group_square); empty when the deadline passes first.
+std::vector<int> packed_labels(const std::vector<int>& from, const std::vector<int>& to, const Incidence& watched, int n,
+                               std::uint64_t seed, const Deadline& deadline) {
+    Rng rng(seed);
+    LabelPacking packing(from, to, watched, n);
+    for (int h : packing_order(from, to, watched, n, rng)) {
+        if (deadline.expired()) return {};
+        packing.label(h, rng);
+    }
+    return packing.labels();
+}
+
 }  // namespace
 
 std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_seed) {
@@ -58,19 +177,15 @@ std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_
         Rng rng(relabelling_seed);
         for (int h = n - 1; h > 0; --h) std::swap(label[idx(h)], label[rng.below(static_cast<std::uint32_t>(h + 1))]);
     }
-    // A label is the element of G = Π (Z_p)^k over the prime powers p^k of N, digit by
-    // digit in mixed radix (the 2s lowest: with N = 2^k the difference is the XOR).
-    const std::vector<int> radices = prime_factors(n);
-    std::vector<int> frame(from.size());
-    for (std::size_t t = 0; t < from.size(); ++t) {
-        int x = label[idx(from[t])], y = label[idx(to[t])], difference = 0, weight = 1;
-        for (int p : radices) {
-            difference += ((y % p - x % p + p) % p) * weight;
-            x /= p, y /= p, weight *= p;
-        }
-        frame[t] = difference - 1;  // 0 only for x = y, which no transfer has
-    }
-    return frame;
+    return frames_of(from, to, label);
+}
+
+std::vector<int> packed_group_square(const Traffic& traffic, const Incidence& watched, std::uint64_t seed,
+                                     const Deadline& deadline) {
+    std::vector<int> hosts, from, to;
+    if (!all_to_all_hosts(traffic, hosts, from, to) || hosts.size() > idx(kPackedHostsMax)) return {};
+    const std::vector<int> label = packed_labels(from, to, watched, static_cast<int>(hosts.size()), seed, deadline);
+    return label.empty() ? std::vector<int>{} : frames_of(from, to, label);
 }
 
 }  // namespace liquid::sched

@@ -24,6 +24,7 @@ struct Endpoints {
     std::vector<int> sender, receiver;
     int senders = 0, receivers = 0;
     Incidence users;  // per watched link: its transfers
+    Incidence links;  // per transfer: its watched links
     /// Per transfer the watched links it uses (dense ids), one row of `stride` entries each
     /// (its length, then its links): a move reads the rows of the transfers of 128 cycles,
     /// and with a fixed stride each is one memory access instead of two dependent ones.
@@ -119,6 +120,7 @@ void watch_links(const Traffic& traffic, Endpoints& e) {
         out[0] = static_cast<int>(r.size());
         std::copy(r.begin(), r.end(), out + 1);
     }
+    e.links = std::move(per_transfer);
 }
 
 /// The most transfers a (watched link, frame) cell counts.
@@ -648,11 +650,23 @@ bool hopeless_start(long congested, std::size_t transfers) { return static_cast<
 /// König's colouring needed up to 175 000 (fat-tree:16,2, 128 hosts, seed 6: 715 moves
 /// against 175 208), and where König's stalled: 256 hosts of fat-tree:4,5 seed 3 (8 900
 /// moves) and of OpenSM's ftree and minhop routings (2 600). On the 256-host dragonfly the
-/// fabric order stalls, and one of two random relabellings completed. So: fabric order
-/// first (relabelling 0), König's colouring second, then seeded random relabellings —
-/// unless first_attempt() says the fabric order is the worse table.
+/// fabric order stalls, and so do random relabellings where the inner links are busiest
+/// (seed 2: inner links at up to 238 of 255; 19 337 congested cells at the start, still
+/// 21-100 after 40 s of repair), where the packed labelling's table (group_square.hpp,
+/// 13 800-14 100 cells, built in 0.05 s) completes in 1.3-2.8 s, and seeds 1 and 3 in
+/// 0.4-1.2 s instead of 1.4-2.3. So: fabric order first (attempt 0), König's colouring
+/// second, then packed labellings of seeded ties — unless first_attempt() says the fabric
+/// order is the worse table.
 std::uint64_t group_relabelling(std::uint64_t seed, int attempt) {
     return attempt == 0 ? 0 : seed + static_cast<std::uint64_t>(attempt);
+}
+
+/// The square of an attempt after the first two: a packed labelling, or a random one where
+/// the hosts are too many to pack.
+std::vector<int> relabelled_square(const Traffic& traffic, const Endpoints& e, std::uint64_t seed, int attempt,
+                                   const Deadline& deadline) {
+    std::vector<int> packed = packed_group_square(traffic, e.links, group_relabelling(seed, attempt), deadline);
+    return packed.empty() ? group_square(traffic, group_relabelling(seed, attempt)) : packed;
 }
 
 /// The congestion a group square leaves on the watched links (Square's cost, counted
@@ -672,21 +686,21 @@ long square_congestion(const Endpoints& e, const std::vector<int>& frames, int L
 }
 
 /// The first start's attempt where the rows are full: the fabric order (0) when its group
-/// table is no more congested than the first random relabelling's, else that relabelling
-/// (2), and then relabellings only. On the fat trees and hypercubes of the fragments table
-/// the fabric order's table is 1.2-4.6 times less congested and completes first; on 128-
-/// and 256-host fragments of the 1 056-host dragonfly it is 3.8-5.1 times more congested
+/// table is no more congested than a random relabelling's, else a packed labelling (2),
+/// and then those only. On the fat trees and hypercubes of the fragments table the fabric
+/// order's table is 1.2-4.6 times less congested than a random one and completes first
+/// (where the packed one, taking 0.6 s to build for 512 hosts, would not pay); on 128- and
+/// 256-host fragments of the 1 056-host dragonfly it is 3.8-5.1 times more congested
 /// (hosts of one group meet in the same frames on their one global link) and hopeless,
 /// and so is König's colouring there (8.5-10.6 % of the transfers congested after a move
-/// per eight), each costing ~0.5 s before the relabelled table that completes. Where the
+/// per eight), each costing ~0.5 s before a relabelled table that completes. Where the
 /// rows are open (inner links set Λ) the fabric order stays first: on 512 hosts of that
 /// dragonfly a relabelled start, spread, was not far enough from a square for the search
 /// to decline at once, and it kept its share from the Kempe insertion that answers (553
 /// frames instead of Λ = 537).
-int first_attempt(const Endpoints& e, const std::vector<int>& fabric_order, std::vector<int>& relabelled, const Traffic& traffic,
-                  std::uint64_t seed, int L) {
-    relabelled = group_square(traffic, group_relabelling(seed, 2));
-    return square_congestion(e, relabelled, L) < square_congestion(e, fabric_order, L) ? 2 : 0;
+int first_attempt(const Endpoints& e, const std::vector<int>& fabric_order, const Traffic& traffic, std::uint64_t seed, int L) {
+    const std::vector<int> random = group_square(traffic, group_relabelling(seed, 2));
+    return square_congestion(e, random, L) < square_congestion(e, fabric_order, L) ? 2 : 0;
 }
 
 /// Whether the busiest links are tried as the rows (Ends::Busiest) when the hosts' links
@@ -718,11 +732,14 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames) {
     const auto L = static_cast<std::uint64_t>(std::max(frames, 1));
     const auto links = static_cast<std::uint64_t>(traffic.link_count());
     // Per (link, frame), at most: an owner and its other end at a sender or at a receiver
-    // (a link is one of them at most), and when watched a cell and a position in the
-    // congested list. The incidences both ways and the rows of fixed stride; per transfer
-    // its endpoints, frame and tabu entry.
-    return links * L * (6 * sizeof(int) + sizeof(std::size_t)) + 3 * path * sizeof(int) +
-           static_cast<std::uint64_t>(traffic.size()) * (56 + (longest + 1) * sizeof(int)) + links * 16;
+    // (a link is one of them at most), and when watched a cell, a position in the
+    // congested list and the packed labelling's mark. The incidences both ways and the rows
+    // of fixed stride; per transfer its endpoints, frame, tabu entry and row start, and for
+    // the packed labelling its place under both hosts and a pair of labels' frame.
+    return links * L * (6 * sizeof(int) + sizeof(std::size_t) + 1) + 3 * path * sizeof(int) +
+           static_cast<std::uint64_t>(traffic.size()) *
+               (56 + sizeof(std::size_t) + 3 * sizeof(int) + (longest + 1) * sizeof(int)) +
+           links * 16;
 }
 
 std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOptions& options, const Limits& limits) {
@@ -758,15 +775,12 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     // A complete all-to-all among N hosts in L >= N - 1 frames starts from the group's table
     // (in the first N - 1 frames).
     bool group = !square.empty();
-    std::vector<int> relabelled;
-    const int first = group && !rows_open ? first_attempt(e, square, relabelled, traffic, options.seed, L) : 0;
+    const int first = group && !rows_open ? first_attempt(e, square, traffic, options.seed, L) : 0;
     int starts = 0, hopeless_starts = 0;
     for (int attempt = first; !deadline.expired(); ++attempt) {
         Square sq(e, L);
         if (group && attempt != 1) {
-            // The first relabelling is built once (first_attempt() may have built it).
-            if (attempt == 2 && !relabelled.empty()) square.swap(relabelled);
-            else if (attempt > 1) square = group_square(traffic, group_relabelling(options.seed, attempt));
+            if (attempt > 1) square = relabelled_square(traffic, e, options.seed, attempt, deadline);
             // A square that does not fit the endpoints (two hosts behind one link): König's
             // colouring is every next start.
             if (!place_group_square(sq, square)) {

@@ -67,13 +67,18 @@ std::vector<int> frames_of(const std::vector<int>& from, const std::vector<int>&
     return frame;
 }
 
+/// The watched links: one more than the largest named.
+int watched_links(const Incidence& watched) {
+    int links = 0;
+    for (int w : watched.items) links = std::max(links, w + 1);
+    return links;
+}
+
 /// The packing order: per host, the users of its transfers' watched links summed (the
 /// hosts whose transfers meet the most others first), ties in a seeded random order.
 std::vector<int> packing_order(const std::vector<int>& from, const std::vector<int>& to, const Incidence& watched, int n,
                                Rng& rng) {
-    int links = 0;
-    for (int w : watched.items) links = std::max(links, w + 1);
-    std::vector<long> users(idx(links), 0), busy(idx(n), 0);
+    std::vector<long> users(idx(watched_links(watched)), 0), busy(idx(n), 0);
     for (int w : watched.items) ++users[idx(w)];
     for (std::size_t t = 0; t < from.size(); ++t)
         for (int w : watched.row(static_cast<int>(t))) busy[idx(from[t])] += users[idx(w)], busy[idx(to[t])] += users[idx(w)];
@@ -96,9 +101,7 @@ public:
             for (int y = 0; y < n; ++y) frame_of_[idx(x) * idx(n) + idx(y)] = x == y ? 0 : difference_frame(radices, x, y);
         for (std::size_t t = 0; t < from.size(); ++t)
             transfers_of_[idx(from[t])].push_back(static_cast<int>(t)), transfers_of_[idx(to[t])].push_back(static_cast<int>(t));
-        int links = 0;
-        for (int w : watched.items) links = std::max(links, w + 1);
-        used_.assign(idx(links) * frames_, 0);
+        used_.assign(idx(watched_links(watched)) * frames_, 0);
     }
 
     /// Labels host h with the free label whose transfers land in the fewest used cells
@@ -183,7 +186,8 @@ std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_
 std::vector<int> packed_group_square(const Traffic& traffic, const Incidence& watched, std::uint64_t seed,
                                      const Deadline& deadline) {
     std::vector<int> hosts, from, to;
-    if (!all_to_all_hosts(traffic, hosts, from, to) || hosts.size() > idx(kPackedHostsMax)) return {};
+    if (!all_to_all_hosts(traffic, hosts, from, to)) return {};
+    if (static_cast<double>(hosts.size()) * static_cast<double>(watched.items.size()) / 3 > kPackedReadsMax) return {};
     const std::vector<int> label = packed_labels(from, to, watched, static_cast<int>(hosts.size()), seed, deadline);
     return label.empty() ? std::vector<int>{} : frames_of(from, to, label);
 }

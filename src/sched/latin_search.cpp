@@ -689,7 +689,7 @@ long square_congestion(const Endpoints& e, const std::vector<int>& frames, int L
 /// table is no more congested than a random relabelling's, else a packed labelling (2),
 /// and then those only. On the fat trees and hypercubes of the fragments table the fabric
 /// order's table is 1.2-4.6 times less congested than a random one and completes first
-/// (where the packed one, taking 0.6 s to build for 512 hosts, would not pay); on 128- and
+/// (where a packed one, 0.2-0.3 s to build for 512 hosts, would not pay); on 128- and
 /// 256-host fragments of the 1 056-host dragonfly it is 3.8-5.1 times more congested
 /// (hosts of one group meet in the same frames on their one global link) and hopeless,
 /// and so is König's colouring there (8.5-10.6 % of the transfers congested after a move

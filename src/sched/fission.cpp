@@ -155,15 +155,13 @@ bool FissionEngine::blank(const Word* D, const Word* E) const {
     return false;
 }
 
-int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E, bool& idle) const {
-    const int* unc = unc_levels_[depth].data();
+int FissionEngine::pick_pivot(const int* unc, int nunc, const int* cand, const Word* D, const Word* E, bool& idle) const {
     idle = false;
     if (phase_ != Phase::Plain && nunc > 0) {
         // §6.2 phase 1: cover the critical links first, starting with the uncovered
         // critical link that has the fewest candidates; one without any makes the category
         // idle (§5.5).
         int best_c = -1, best_n = 0;
-        const int* cand = candidates(depth);
         for (int k = 0; k < nunc; ++k) {
             const int cnt = cand[critical_slot_[static_cast<std::size_t>(unc[k])]];
             LIQUID_ASSERT(cnt == row_and_count(t_.users(unc[k]), D, t_.words()), "fission: candidate counts follow the depot");
@@ -179,7 +177,6 @@ int FissionEngine::pick_pivot(int depth, int nunc, const Word* D, const Word* E,
         if (best_c >= 0) return best_of(t_.users(best_c), D);
     } else if (phase_ == Phase::Plain && opt_->idle_pruning) {
         // §5.5: includer ∪ depot must still reach every critical link.
-        const int* cand = candidates(depth);
         for (int k = 0; k < nunc; ++k)
             if (cand[critical_slot_[static_cast<std::size_t>(unc[k])]] == 0) {
                 idle = true;
@@ -208,7 +205,7 @@ int FissionEngine::constrained_pivot(const Word* D, const Word* E) const {
     return best_n > 0 ? best_of(t_.congestion(best_e), D) : -1;
 }
 
-bool FissionEngine::extend(int depth) {
+bool FissionEngine::extend(std::size_t unc_at, std::size_t cand_at) {
     // §6.2 phase 2: the includer A of this singular category is a full team of the skeleton
     // S. Its extensions to full teams of X are the coverage of the category (A, depot = the
     // transfers of X \ S not congesting with A, ∅) within X: a transfer of S \ A congests
@@ -218,32 +215,34 @@ bool FissionEngine::extend(int depth) {
     // Conversely, for a full team T of X, T ∩ S is a full team of S (a y ∈ S \ T uses a
     // critical link b, some t ∈ T uses b, so t ∈ S and y congests with t): exact, and each
     // full team of X comes from exactly one A.
+    // The depot and the excluder are empty here (a singular category, nothing excluded).
     const int w = t_.words();
-    const Word* I = slot(depth, 0);
-    ensure_depth(depth + 1);
-    Word* I2 = slot(depth + 1, 0);
-    Word* D2 = slot(depth + 1, 1);
-    Word* E2 = slot(depth + 1, 2);
-    for (int i = 0; i < w; ++i) I2[i] = I[i], D2[i] = rest_[static_cast<std::size_t>(i)], E2[i] = 0;
+    const Word* I = includer();
+    Word* D = depot();
+    scratch_.assign(rest_.begin(), rest_.end());  // no allocation after the first run
     for (int i = 0; i < w; ++i)
         for (Word bits = I[i]; bits; bits &= bits - 1) {
             const Word* c = t_.congestion(i * 64 + std::countr_zero(bits));
-            for (int j = 0; j < w; ++j) D2[j] &= ~c[j];
+            for (int j = 0; j < w; ++j) scratch_[static_cast<std::size_t>(j)] &= ~c[j];
         }
+    const std::size_t mark = trail_.size();
+    for (int i = 0; i < w; ++i)
+        if (scratch_[static_cast<std::size_t>(i)] != D[i]) change(D, i, scratch_[static_cast<std::size_t>(i)]);
     // With an empty depot the extension is A itself, the singular category phase 1 just
     // reached: it is not counted a second time.
-    if (!row_empty(D2, w)) ++stats_.categories;
+    if (!row_empty(D, w)) ++stats_.categories;
     phase_ = Phase::Extend;
-    const bool go_on = visit(depth + 1, 0);
+    const bool go_on = visit(unc_at, 0, cand_at);
     phase_ = Phase::Skeleton;
+    if (go_on) undo_to(mark);
     return go_on;
 }
 
-bool FissionEngine::visit(int depth, int nunc) {
+bool FissionEngine::visit(std::size_t unc_at, int nunc, std::size_t cand_at) {
     const int w = t_.words();
-    Word* I = slot(depth, 0);
-    Word* D = slot(depth, 1);
-    Word* E = slot(depth, 2);
+    Word* I = includer();
+    Word* D = depot();
+    Word* E = excluder();
     for (;;) {
         if ((budget_ && budget_->tick()) || (opt_->max_categories && stats_.categories > opt_->max_categories)) {
             stop_ = stats_.stopped = true;
@@ -255,7 +254,7 @@ bool FissionEngine::visit(int depth, int nunc) {
             // Teams (options.full false, ICON'04 §7.1–7.2) need not be full, but a frame
             // is never empty.
             if ((opt_->full ? row_empty(E, w) : !row_empty(I, w)) && nunc == 0) {
-                if (phase_ == Phase::Skeleton) return extend(depth);  // §6.2: on to phase 2
+                if (phase_ == Phase::Skeleton) return extend(unc_at, cand_at);  // §6.2: on to phase 2
                 LIQUID_ASSERT(is_team(I, opt_->full), "fission: a team is a simultaneity using every critical link");
                 ++stats_.full_teams;
                 if (!(*cb_)(I)) {
@@ -267,54 +266,77 @@ bool FissionEngine::visit(int depth, int nunc) {
         }
         if (opt_->blank_pruning && opt_->full && blank(D, E)) return true;
         bool idle = false;
-        const int x = pick_pivot(depth, nunc, D, E, idle);
+        const int x = pick_pivot(uncovered_.data() + unc_at, nunc, candidates_.data() + cand_at, D, E, idle);
         if (idle) return true;
-        // R+x (§5.2): x joins the includer; everything congesting with x leaves depot and excluder.
-        const Word* cx = t_.congestion(x);
-        ensure_depth(depth + 1);
-        Word* I2 = slot(depth + 1, 0);
-        Word* D2 = slot(depth + 1, 1);
-        Word* E2 = slot(depth + 1, 2);
-        const int* unc = uncovered(depth);
-        int* unc2 = uncovered(depth + 1);
+        // R+x (§5.2): x joins the includer; everything congesting with x leaves depot and
+        // excluder. The child's uncovered critical links follow this category's on the stack.
+        const std::size_t mark = trail_.size(), child_at = unc_at + static_cast<std::size_t>(nunc);
+        if (uncovered_.size() < child_at + static_cast<std::size_t>(nunc))
+            uncovered_.resize(child_at + static_cast<std::size_t>(nunc));
         int n2 = 0;
-        for (int k = 0; k < nunc; ++k)
-            if (!row_test(t_.users(unc[k]), x)) unc2[n2++] = unc[k];
-        // Candidate counts matter only while critical links are uncovered.
-        int* cand2 = n2 > 0 ? candidates(depth + 1) : nullptr;
-        if (cand2) std::copy_n(candidates(depth), critical_->size(), cand2);
-        for (int i = 0; i < w; ++i) {
-            I2[i] = I[i];
-            D2[i] = D[i] & ~cx[i];
-            E2[i] = E[i] & ~cx[i];
-            if (cand2)
-                for (Word gone = D[i] & cx[i]; gone; gone &= gone - 1) drop_candidates(i * 64 + std::countr_zero(gone), cand2);
+        for (int k = 0; k < nunc; ++k) {
+            const int c = uncovered_[unc_at + static_cast<std::size_t>(k)];
+            if (!row_test(t_.users(c), x)) uncovered_[child_at + static_cast<std::size_t>(n2++)] = c;
         }
-        row_set(I2, x);
-        row_reset(D2, x);
+        // Candidate counts matter only while critical links are uncovered.
+        const std::size_t width = critical_->size(), child_cand = cand_at + (nunc > 0 ? width : 0);
+        int* cand2 = nullptr;
+        if (n2 > 0) {
+            if (candidates_.size() < child_cand + width) candidates_.resize(child_cand + width);
+            cand2 = candidates_.data() + child_cand;
+            std::copy_n(candidates_.data() + cand_at, width, cand2);
+        }
+        const Word* cx = t_.congestion(x);
+        const int xw = x >> 6;
+        const Word xbit = Word{1} << (x & 63);
+        // x itself moves without the trail (this frame undoes it below), before the words
+        // the trail keeps: restored, they never bring x back into the depot.
+        I[xw] |= xbit, D[xw] &= ~xbit;
         if (cand2) drop_candidates(x, cand2);
+        for (int i = 0; i < w; ++i) {
+            if (const Word gone = D[i] & cx[i]) {
+                if (cand2)
+                    for (Word bits = gone; bits; bits &= bits - 1) drop_candidates(i * 64 + std::countr_zero(bits), cand2);
+                change(D, i, D[i] & ~gone);
+            }
+            if (E[i] & cx[i]) change(E, i, E[i] & ~cx[i]);
+        }
         ++stats_.categories;
-        if (!visit(depth + 1, n2)) return false;
-        // R−x (§5.2), in place: x moves from the depot to the excluder.
-        row_reset(D, x);
-        row_set(E, x);
-        if (nunc > 0) drop_candidates(x, candidates(depth));
+        if (!visit(child_at, n2, child_cand)) return false;
+        undo_to(mark);
+        // R−x (§5.2), in place: x moves from the depot (which it left above) to the excluder.
+        I[xw] &= ~xbit, E[xw] |= xbit;
+        if (nunc > 0) drop_candidates(x, candidates_.data() + cand_at);
+        trail_.push_back({0, static_cast<std::uint32_t>(x), Change::Excluded});
         ++stats_.categories;
     }
+}
+
+void FissionEngine::change(Word* row, int i, Word value) {
+    Word& word = row[i];
+    trail_.push_back({word, static_cast<std::uint32_t>(&word - rows_.data()), Change::Word});
+    word = value;
+}
+
+void FissionEngine::undo_to(std::size_t mark) {
+    Word* D = depot();
+    Word* E = excluder();
+    for (std::size_t k = trail_.size(); k > mark;) {
+        const Undo& u = trail_[--k];
+        if (u.change == Change::Word) {
+            rows_[u.at] = u.old;
+        } else {
+            row_set(D, static_cast<int>(u.at));
+            row_reset(E, static_cast<int>(u.at));
+        }
+    }
+    trail_.resize(mark);
 }
 
 void FissionEngine::drop_candidates(int t, int* cand) const {
     for (int l : t_.links_of(t)) {
         const int k = critical_slot_[static_cast<std::size_t>(l)];
         if (k >= 0) --cand[k];
-    }
-}
-
-void FissionEngine::ensure_depth(int depth) {
-    while (static_cast<int>(levels_.size()) <= depth) {
-        levels_.emplace_back(static_cast<std::size_t>(3) * t_.words(), 0);
-        unc_levels_.emplace_back(critical_width_, 0);
-        cand_levels_.emplace_back(critical_width_, 0);
     }
 }
 
@@ -329,31 +351,23 @@ EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& 
     stats_ = {};
     stop_ = false;
     if (t_.transfers() == 0 || row_empty(active, w)) return stats_;
-    // The per-depth lists of critical links and their counts hold this run's critical
-    // links, not every link: a deep search keeps one per level of every frame.
-    if (critical.size() > critical_width_) {
-        critical_width_ = critical.size();
-        for (std::vector<int>& u : unc_levels_) u.resize(critical_width_);
-        for (std::vector<int>& c : cand_levels_) c.resize(critical_width_);
-    }
-    // The prim-category (∅, X, ∅) of report §5.1.
-    ensure_depth(0);
-    Word* I = slot(0, 0);
-    Word* D = slot(0, 1);
-    Word* E = slot(0, 2);
-    for (int i = 0; i < w; ++i) I[i] = 0, D[i] = active[i], E[i] = 0;
-    int* unc = uncovered(0);
-    int nunc = 0;
-    for (int c : critical) unc[nunc++] = c;
+    // The prim-category (∅, X, ∅) of report §5.1. No allocation after the first run.
+    rows_.assign(static_cast<std::size_t>(3) * w, 0);
+    trail_.clear();
+    Word* D = depot();
+    for (int i = 0; i < w; ++i) D[i] = active[i];
+    const int nunc = static_cast<int>(critical.size());
+    if (uncovered_.size() < critical.size()) uncovered_.resize(critical.size());
+    std::copy(critical.begin(), critical.end(), uncovered_.begin());
     phase_ = Phase::Plain;
-    active_.assign(active, active + w);  // no allocation after the first run
+    active_.assign(active, active + w);
     if (options.skeleton && options.full && nunc > 0) {
         // §6.2 phase 1 works on the prim-category (∅, S, ∅) of the skeleton S: the active
         // transfers using a critical link. The rest waits for phase 2 (extend()).
-        rest_.assign(static_cast<std::size_t>(w), 0);  // no allocation after the first run
+        rest_.assign(static_cast<std::size_t>(w), 0);
         for (int i = 0; i < w; ++i) D[i] = 0;
-        for (int k = 0; k < nunc; ++k) {
-            const Word* u = t_.users(unc[k]);
+        for (int c : critical) {
+            const Word* u = t_.users(c);
             for (int i = 0; i < w; ++i) D[i] |= u[i];
         }
         for (int i = 0; i < w; ++i) {
@@ -364,13 +378,13 @@ EnumerationStats FissionEngine::run(const Word* active, const std::vector<int>& 
     }
     // critical_slot_ is -1 outside a run; set for this run's critical links, reset after.
     critical_slot_.resize(static_cast<std::size_t>(t_.links()), -1);
-    int* cand = candidates(0);
+    if (candidates_.size() < critical.size()) candidates_.resize(critical.size());
     for (std::size_t k = 0; k < critical.size(); ++k) {
         critical_slot_[static_cast<std::size_t>(critical[k])] = static_cast<int>(k);
-        cand[k] = row_and_count(t_.users(critical[k]), D, w);
+        candidates_[k] = row_and_count(t_.users(critical[k]), D, w);
     }
     stats_.categories = 1;
-    visit(0, nunc);
+    visit(0, nunc, 0);
     for (int c : critical) critical_slot_[static_cast<std::size_t>(c)] = -1;
     return stats_;
 }

@@ -27,11 +27,18 @@ constexpr double kDsaturShare = 0.5;
 /// insertion and the tabu search after it need the rest: the 256-host dragonfly fragments
 /// end at 257–258 frames with 0.4, 259 with 0.5.
 constexpr double kLatinShare = 0.4;
-/// Its share where the fission dive comes next (traffics of up to 16 384 transfers): the
-/// squares it completed there took 0.00-0.20 s (64-128 hosts of the fragments table, of
-/// dragonflies and HyperX fabrics) but one (0.71 s, after four starts that stalled), and
-/// where it completes none the dive answers in 0.02-1.6 s (fission_dive.hpp).
+/// Its share where the fission dive comes next (traffics of up to 16 384 transfers), and at
+/// most kLatinSecondsBeforeDive: the squares it completed there took 0.00-0.10 s (32-128
+/// hosts of the fragments table, of five dragonflies, three HyperX fabrics and
+/// fat-tree:16,2, eight seeds each) but two (0.17 and 0.22-0.26 s; the dive answered them
+/// in 0.11 and 0.29 s), and where it completes none it keeps its whole share (128 hosts of a
+/// 342-host dragonfly: a start at 1.3-2.2 % of the transfers congested after a move per
+/// two, still improving, none complete in 4 s), before the dive answers in 0.4-0.8 s
+/// (fission_dive.hpp). The dive does not answer the fat trees' fragments the search
+/// completes at once (128 hosts of fat-tree:4,5: stopped after 1.2 s), so short budgets
+/// keep the share.
 constexpr double kLatinShareBeforeDive = 0.03;
+constexpr double kLatinSecondsBeforeDive = 0.15;
 /// The share of the Latin-square search where inner links set Λ (before the insertion on
 /// large traffics):
 /// it answered the 512-host fragments of fat-tree:4,5 in 0.6-4.1 s of a 10 s budget (seed 1
@@ -110,6 +117,13 @@ constexpr std::uint64_t kDescentSeed = 1;
 Limits share_of(const Limits& limits, double share) {
     Limits own = limits;
     if (own.deadline.limited()) own.deadline = own.deadline.sooner(share * own.deadline.remaining_s());
+    return own;
+}
+
+/// The limits with at most `share` of the time left and at most `cap_s` seconds.
+Limits capped_share_of(const Limits& limits, double share, double cap_s) {
+    Limits own = limits;
+    own.deadline = own.deadline.sooner(own.deadline.limited() ? std::min(cap_s, share * own.deadline.remaining_s()) : cap_s);
     return own;
 }
 
@@ -210,8 +224,10 @@ std::vector<Construction> standard_constructions(int bound_above_lambda) {
     // frame (latin_search.hpp); it ends at once elsewhere.
     if (liquid_possible)
         c.push_back({"latin", [](const Traffic& t, const Limits& limits) {
-                         const double share = fission_dive_applies(t) ? kLatinShareBeforeDive : kLatinShare;
-                         return latin_schedule(t, LatinOptions{}, share_of(limits, share));
+                         return latin_schedule(t, LatinOptions{},
+                                               fission_dive_applies(t)
+                                                   ? capped_share_of(limits, kLatinShareBeforeDive, kLatinSecondsBeforeDive)
+                                                   : share_of(limits, kLatinShare));
                      }});
     // Where the hosts' links set Λ and the Latin square is not found (inner links nearly as
     // busy): the exact search's first descent, on traffics small enough for its tables

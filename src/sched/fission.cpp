@@ -268,48 +268,62 @@ bool FissionEngine::visit(std::size_t unc_at, int nunc, std::size_t cand_at) {
         bool idle = false;
         const int x = pick_pivot(uncovered_.data() + unc_at, nunc, candidates_.data() + cand_at, D, E, idle);
         if (idle) return true;
-        // R+x (§5.2): x joins the includer; everything congesting with x leaves depot and
-        // excluder. The child's uncovered critical links follow this category's on the stack.
+        // R+x and its subtree, undone; then R−x in place, and the loop goes on (report §5.2).
         const std::size_t mark = trail_.size(), child_at = unc_at + static_cast<std::size_t>(nunc);
-        if (uncovered_.size() < child_at + static_cast<std::size_t>(nunc))
-            uncovered_.resize(child_at + static_cast<std::size_t>(nunc));
-        int n2 = 0;
-        for (int k = 0; k < nunc; ++k) {
-            const int c = uncovered_[unc_at + static_cast<std::size_t>(k)];
-            if (!row_test(t_.users(c), x)) uncovered_[child_at + static_cast<std::size_t>(n2++)] = c;
-        }
-        // Candidate counts matter only while critical links are uncovered.
-        const std::size_t width = critical_->size(), child_cand = cand_at + (nunc > 0 ? width : 0);
-        int* cand2 = nullptr;
-        if (n2 > 0) {
-            if (candidates_.size() < child_cand + width) candidates_.resize(child_cand + width);
-            cand2 = candidates_.data() + child_cand;
-            std::copy_n(candidates_.data() + cand_at, width, cand2);
-        }
-        const Word* cx = t_.congestion(x);
-        const int xw = x >> 6;
-        const Word xbit = Word{1} << (x & 63);
-        // x itself moves without the trail (this frame undoes it below), before the words
-        // the trail keeps: restored, they never bring x back into the depot.
-        I[xw] |= xbit, D[xw] &= ~xbit;
-        if (cand2) drop_candidates(x, cand2);
-        for (int i = 0; i < w; ++i) {
-            if (const Word gone = D[i] & cx[i]) {
-                if (cand2)
-                    for (Word bits = gone; bits; bits &= bits - 1) drop_candidates(i * 64 + std::countr_zero(bits), cand2);
-                change(D, i, D[i] & ~gone);
-            }
-            if (E[i] & cx[i]) change(E, i, E[i] & ~cx[i]);
-        }
+        const std::size_t child_cand = cand_at + (nunc > 0 ? critical_->size() : 0);
+        const int n2 = include(x, unc_at, nunc, cand_at, child_cand);
         ++stats_.categories;
         if (!visit(child_at, n2, child_cand)) return false;
         undo_to(mark);
-        // R−x (§5.2), in place: x moves from the depot (which it left above) to the excluder.
-        I[xw] &= ~xbit, E[xw] |= xbit;
-        if (nunc > 0) drop_candidates(x, candidates_.data() + cand_at);
-        trail_.push_back({0, static_cast<std::uint32_t>(x), Change::Excluded});
+        exclude(x, nunc > 0 ? candidates_.data() + cand_at : nullptr);
         ++stats_.categories;
     }
+}
+
+int FissionEngine::include(int x, std::size_t unc_at, int nunc, std::size_t cand_at, std::size_t child_cand) {
+    const int w = t_.words();
+    Word* I = includer();
+    Word* D = depot();
+    Word* E = excluder();
+    const std::size_t child_at = unc_at + static_cast<std::size_t>(nunc);
+    if (uncovered_.size() < child_at + static_cast<std::size_t>(nunc))
+        uncovered_.resize(child_at + static_cast<std::size_t>(nunc));
+    int n2 = 0;
+    for (int k = 0; k < nunc; ++k) {
+        const int c = uncovered_[unc_at + static_cast<std::size_t>(k)];
+        if (!row_test(t_.users(c), x)) uncovered_[child_at + static_cast<std::size_t>(n2++)] = c;
+    }
+    // Candidate counts matter only while critical links are uncovered.
+    int* cand2 = nullptr;
+    if (n2 > 0) {
+        const std::size_t width = critical_->size();
+        if (candidates_.size() < child_cand + width) candidates_.resize(child_cand + width);
+        cand2 = candidates_.data() + child_cand;
+        std::copy_n(candidates_.data() + cand_at, width, cand2);
+    }
+    // x itself moves without the trail (exclude() finishes the move), before the words the
+    // trail keeps: restored, they never bring x back into the depot.
+    row_set(I, x);
+    row_reset(D, x);
+    if (cand2) drop_candidates(x, cand2);
+    const Word* cx = t_.congestion(x);
+    for (int i = 0; i < w; ++i) {
+        if (const Word gone = D[i] & cx[i]) {
+            if (cand2)
+                for (Word bits = gone; bits; bits &= bits - 1) drop_candidates(i * 64 + std::countr_zero(bits), cand2);
+            change(D, i, D[i] & ~gone);
+        }
+        if (E[i] & cx[i]) change(E, i, E[i] & ~cx[i]);
+    }
+    return n2;
+}
+
+void FissionEngine::exclude(int x, int* cand) {
+    // x left the depot in include(); it leaves the includer and joins the excluder.
+    row_reset(includer(), x);
+    row_set(excluder(), x);
+    if (cand) drop_candidates(x, cand);
+    trail_.push_back({0, static_cast<std::uint32_t>(x), Change::Excluded});
 }
 
 void FissionEngine::change(Word* row, int i, Word value) {

@@ -122,6 +122,13 @@ private:
     // ints) is cheaper than counting the transfers a child removed back in on return.
     void drop_candidates(int t, int* cand) const;
     bool visit(std::size_t unc_at, int nunc, std::size_t cand_at);
+    /// R+x (§5.2): x joins the includer; everything congesting with x leaves the depot and
+    /// the excluder (on the trail). Returns how many critical links the child leaves
+    /// uncovered: its list follows this category's on the stack, its counts at `child_cand`.
+    int include(int x, std::size_t unc_at, int nunc, std::size_t cand_at, std::size_t child_cand);
+    /// R−x (§5.2) after the child category returned: x moves to the excluder, on the trail;
+    /// `cand` (null where no critical link is uncovered) no longer counts it.
+    void exclude(int x, int* cand);
     bool extend(std::size_t unc_at, std::size_t cand_at);
     bool blank(const Word* D, const Word* E) const;
     int pick_pivot(const int* unc, int nunc, const int* cand, const Word* D, const Word* E, bool& idle) const;

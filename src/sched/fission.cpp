@@ -2,6 +2,7 @@
 #include "sched/fission.hpp"
 
 #include "liquid/base/deadline.hpp"
+#include "liquid/base/huge_pages.hpp"
 #include "liquid/base/stop.hpp"
 
 #include <algorithm>
@@ -46,8 +47,8 @@ int row_and_count(const Word* a, const Word* b, int w) {
 FissionTables::FissionTables(const Traffic& traffic, const std::vector<std::vector<int>>& virtual_links)
     : n_(traffic.size()), links_(traffic.link_count() + static_cast<int>(virtual_links.size())),
       real_links_(traffic.link_count()), w_(std::max(1, (traffic.size() + 63) / 64)) {
-    adj_.assign(static_cast<std::size_t>(n_) * w_, 0);
-    users_.assign(static_cast<std::size_t>(links_) * w_, 0);
+    assign_zeros_on_huge_pages(adj_, static_cast<std::size_t>(n_) * w_);
+    assign_zeros_on_huge_pages(users_, static_cast<std::size_t>(links_) * w_);
     links_of_.resize(n_);
     for (int t = 0; t < n_; ++t) {
         traffic[t].links.for_each([&](std::size_t l) {

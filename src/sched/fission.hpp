@@ -82,7 +82,7 @@ private:
 };
 
 /// One enumeration of the full teams of an *active* sub-traffic with respect to a list of
-/// critical links. Reusable: call run() many times; the arena is kept.
+/// critical links. Reusable: call run() many times; its rows, trail and stacks are kept.
 class FissionEngine {
 public:
     using TeamCallback = std::function<bool(const Word* team)>;

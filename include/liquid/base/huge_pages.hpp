@@ -1,6 +1,6 @@
 #pragma once
 // Large tables on transparent huge pages. Where Linux offers them on request (its
-// "madvise" mode, the common default), a table of tens of megabytes touched for the first
+// "madvise" mode) or always, a table of tens of megabytes touched for the first
 // time takes one page fault per 2 MB instead of one per 4 KB: the fission search's
 // congestion rows of a 128-host all-to-all (33 MB, built afresh by each descent of the
 // dive) cost 8 000 faults, most of a descent's kernel time on a virtual machine.

@@ -272,7 +272,7 @@ bool FissionEngine::visit(std::size_t unc_at, int nunc, std::size_t cand_at) {
         // R+x and its subtree, undone; then R−x in place, and the loop goes on (report §5.2).
         const std::size_t mark = trail_.size(), child_at = unc_at + static_cast<std::size_t>(nunc);
         const std::size_t child_cand = cand_at + (nunc > 0 ? critical_->size() : 0);
-        const int n2 = include(x, unc_at, nunc, cand_at, child_cand);
+        const int n2 = include(x, unc_at, nunc, cand_at, child_at, child_cand);
         ++stats_.categories;
         if (!visit(child_at, n2, child_cand)) return false;
         undo_to(mark);
@@ -281,12 +281,12 @@ bool FissionEngine::visit(std::size_t unc_at, int nunc, std::size_t cand_at) {
     }
 }
 
-int FissionEngine::include(int x, std::size_t unc_at, int nunc, std::size_t cand_at, std::size_t child_cand) {
+int FissionEngine::include(int x, std::size_t unc_at, int nunc, std::size_t cand_at, std::size_t child_at,
+                           std::size_t child_cand) {
     const int w = t_.words();
     Word* I = includer();
     Word* D = depot();
     Word* E = excluder();
-    const std::size_t child_at = unc_at + static_cast<std::size_t>(nunc);
     if (uncovered_.size() < child_at + static_cast<std::size_t>(nunc))
         uncovered_.resize(child_at + static_cast<std::size_t>(nunc));
     int n2 = 0;

@@ -124,8 +124,9 @@ private:
     bool visit(std::size_t unc_at, int nunc, std::size_t cand_at);
     /// R+x (§5.2): x joins the includer; everything congesting with x leaves the depot and
     /// the excluder (on the trail). Returns how many critical links the child leaves
-    /// uncovered: its list follows this category's on the stack, its counts at `child_cand`.
-    int include(int x, std::size_t unc_at, int nunc, std::size_t cand_at, std::size_t child_cand);
+    /// uncovered: its list at `child_at` (after this category's on the stack), its counts
+    /// at `child_cand`.
+    int include(int x, std::size_t unc_at, int nunc, std::size_t cand_at, std::size_t child_at, std::size_t child_cand);
     /// R−x (§5.2) after the child category returned: x moves to the excluder, on the trail;
     /// `cand` (null where no critical link is uncovered) no longer counts it.
     void exclude(int x, int* cand);

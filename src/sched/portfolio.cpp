@@ -122,8 +122,8 @@ Limits share_of(const Limits& limits, double share) {
 
 /// The limits with at most `share` of the time left and at most `cap_s` seconds.
 Limits capped_share_of(const Limits& limits, double share, double cap_s) {
-    Limits own = limits;
-    own.deadline = own.deadline.sooner(own.deadline.limited() ? std::min(cap_s, share * own.deadline.remaining_s()) : cap_s);
+    Limits own = share_of(limits, share);
+    own.deadline = own.deadline.sooner(cap_s);
     return own;
 }
 

@@ -112,6 +112,17 @@ constexpr int kDescentFramesMax = 8;
 constexpr double kDescentShare = 0.5;
 /// The descents' seed: fixed, so every run tries the same.
 constexpr std::uint64_t kDescentSeed = 1;
+/// On traffics of more than kLargeTraffic transfers the insertion first gets a short try
+/// before the Latin-square search where inner links set Λ: at most this share of the time
+/// left and these seconds, of which the insertion's chains take 40 % (kempe_frames.cpp).
+/// Measured on 512 random hosts (261 632 transfers): where the insertion answers at once
+/// the search is slow (`ccc:7` and `chordal-ring:1024,32`, seed 1: the try liquid in 0.53
+/// and 0.62 s, where the search took 7.0 s of its share to miss or 8.6 s alone to answer),
+/// and where it misses it costs 0.55-0.65 s (`fat-tree:4,5` seeds 1 and 3, whose Λ the
+/// search then reaches in 2.8 and 5.7 s; the 1 056-host dragonfly and `fat-tree:3,6`,
+/// which the insertion answers after the try with its whole share, in 1.6-2.4 s).
+constexpr double kKempeTryShare = 0.15;
+constexpr double kKempeTrySeconds = 1.5;
 
 /// The limits with at most `share` of the time left (unchanged without a time limit).
 Limits share_of(const Limits& limits, double share) {
@@ -195,6 +206,16 @@ Construction kempe(int bound_above_lambda, bool large) {
     return {"kempe-tabu", chains_then_tabu, [](const Traffic& t) { return t.size() <= kKempeTabuTransfersMax; }};
 }
 
+/// The insertion's short try before the Latin-square search on large traffics
+/// (kKempeTrySeconds says why).
+Construction kempe_try() {
+    return {"kempe-try",
+            [](const Traffic& t, const Limits& limits) {
+                return kempe_schedule(t, KempeOptions{}, capped_share_of(limits, kKempeTryShare, kKempeTrySeconds));
+            },
+            [](const Traffic& t) { return t.size() > kLargeTraffic; }};
+}
+
 Construction shift(std::string name, PhaseRule rule, Packing packing, std::uint64_t seed = 0) {
     return {std::move(name), [=](const Traffic& t, const Limits& limits) {
                 return shift_schedule(t, ShiftOptions{rule, packing, seed}, limits.deadline);
@@ -240,8 +261,10 @@ std::vector<Construction> standard_constructions(int bound_above_lambda) {
     // Where inner links set Λ above the hosts' load: the group's table in a square of Λ
     // frames whose rows are not full (latin_search.hpp); it declines at once unless the
     // traffic is such an all-to-all, and where its start is far from a square. Before the
-    // insertion on large traffics, a short try before it and the rest after it on
-    // mid-sized ones, after it on small ones (kLargeTraffic, kLatinInnerTryShare say why).
+    // insertion on large traffics (after the insertion's short try), a short try before it
+    // and the rest after it on mid-sized ones, after it on small ones (kLargeTraffic,
+    // kKempeTrySeconds, kLatinInnerTryShare say why).
+    if (liquid_possible) c.push_back(kempe_try());
     if (liquid_possible) c.push_back(latin_inner(true));
     // Kempe-chain insertion into Λ frames: liquid on the fragments of a fabric whose host
     // links are the bottleneck (König's case) in near-linear time, so the portfolio stops

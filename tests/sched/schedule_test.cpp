@@ -23,6 +23,7 @@
 #include "sched/frame_search.hpp"
 #include "sched/portfolio.hpp"
 #include "sched/sat_decision.hpp"
+#include "support/sanitized.hpp"
 #include "test_support.hpp"
 
 namespace liquid {
@@ -269,6 +270,33 @@ TEST(Schedule, CliqueLinksGrownFromTheFirstSeedsOnly) {
     }
     // All seeds find at least as many.
     EXPECT_GE(sched::virtual_link_cliques(t, 4096).size(), cliques.size());
+}
+
+TEST(Schedule, OnLargeTrafficsTheInsertionTriesBeforeTheInnerLatinSearch) {
+    // Above 2^17 transfers the Kempe insertion gets a short try before the Latin-square
+    // search where inner links set Λ (portfolio.cpp, kKempeTrySeconds); below, it does not.
+    const std::vector<sched::Construction> list = sched::standard_constructions();
+    const auto at = [&](const std::string& name) {
+        return std::find_if(list.begin(), list.end(), [&](const sched::Construction& c) { return c.name == name; }) -
+               list.begin();
+    };
+    ASSERT_LT(at("kempe-try"), at("latin-inner"));
+    const sched::Construction& attempt = list[static_cast<std::size_t>(at("kempe-try"))];
+    EXPECT_TRUE(attempt.applies(make_pattern(make_crossbar(363), PatternSpec{})));   // 131 406 transfers
+    EXPECT_FALSE(attempt.applies(make_pattern(make_crossbar(362), PatternSpec{})));  // 130 682
+}
+
+TEST(Schedule, A512RankFragmentOfCubeConnectedCyclesIsLiquid) {
+    // 512 random hosts of ccc:7 (261 632 transfers, Λ 1 561 on inner links, 511 on the
+    // hosts'): the insertion's short try answers it in about 0.5 s, where the Latin-square
+    // search needs 8.6 s alone. Release pass only.
+    if (test::sanitized_build()) GTEST_SKIP() << "261 632-transfer fragment: Release pass only";
+    const Traffic t = test::fragment("ccc:7", 512, 1);
+    SolveOptions o;
+    o.time_limit_s = 60;
+    const SolveResult r = solve(t, o);
+    EXPECT_EQ(verify_schedule(t, r.schedule), "");
+    EXPECT_TRUE(r.liquid) << r.schedule.length() << " frames by " << r.solver;
 }
 
 TEST(Schedule, ConstructionsAimAtACliqueBoundAboveLambda) {

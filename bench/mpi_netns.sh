@@ -29,6 +29,8 @@
 #   --min-bytes B        LIQUID_MIN_BYTES of the interposer (default: the interposer's own)
 #   --chunk-bytes B      LIQUID_CHUNK_BYTES of the interposer (default: the interposer's own;
 #                        0 sends every block as one message)
+#   --pass-bytes B       LIQUID_PASS_BYTES of the interposer (default: the interposer's own;
+#                        0 sends every block in one pass of the frames)
 #   --json FILE          also write the run as one JSON document
 #   --check-only         build the network, run the one-flow calibration, stop
 #   --check-bytes B      bytes of the calibration flow (default 4194304)
@@ -74,6 +76,7 @@ while [ $# -gt 0 ]; do
     --method) need_value "$@"; METHOD=$2; shift 2 ;;
     --min-bytes) need_value "$@"; MIN_BYTES=$2; shift 2 ;;
     --chunk-bytes) need_value "$@"; CHUNK_BYTES=$2; shift 2 ;;
+    --pass-bytes) need_value "$@"; PASS_BYTES=$2; shift 2 ;;
     --json) need_value "$@"; JSON=$2; shift 2 ;;
     --check-only) CHECK_ONLY=1; shift ;;
     --check-bytes) need_value "$@"; CHECK_BYTES=$2; shift 2 ;;
@@ -107,9 +110,11 @@ is_int "$TOKENS" 1 || die "--tokens '$TOKENS': give a whole number >= 1"
 is_int "$SEED" 0 || die "--seed '$SEED': give a whole number >= 0"
 [ -z "${MIN_BYTES:-}" ] || is_int "$MIN_BYTES" 0 || die "--min-bytes '$MIN_BYTES': give bytes, a whole number >= 0"
 [ -z "${CHUNK_BYTES:-}" ] || is_int "$CHUNK_BYTES" 0 || die "--chunk-bytes '$CHUNK_BYTES': give bytes, a whole number >= 0"
+[ -z "${PASS_BYTES:-}" ] || is_int "$PASS_BYTES" 0 || die "--pass-bytes '$PASS_BYTES': give bytes, a whole number >= 0"
 INTERPOSER_ENV=()
 [ -z "${MIN_BYTES:-}" ] || INTERPOSER_ENV=(-x LIQUID_MIN_BYTES="$MIN_BYTES")
 [ -z "${CHUNK_BYTES:-}" ] || INTERPOSER_ENV+=(-x LIQUID_CHUNK_BYTES="$CHUNK_BYTES")
+[ -z "${PASS_BYTES:-}" ] || INTERPOSER_ENV+=(-x LIQUID_PASS_BYTES="$PASS_BYTES")
 for m in $SYNC_MODES; do [[ $m =~ ^[a-z]+$ ]] || die "--sync '$SYNC_MODES': give LIQUID_SYNC mode names"; done
 if [ -z "$SIZES" ]; then
   SIZES=$MIN
@@ -343,5 +348,5 @@ echo "# uptime at end:$(uptime)"
 COMMIT=$(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo unknown)
 python3 "$HERE/mpi/netns_table.py" --rows "$ROWS" --simulated "$WORK/simulated.tsv" --reports "$WORK" \
   --ranks "$N" --flow "$FLOW" --flow-fraction "$FRACTION" --commit "$COMMIT" --json "$JSON" \
-  --config "hosts=$LEFT+$RIGHT rate_mbit=$RATE nic_rate_mbit=$NIC_RATE cable_rate_mbit=$CABLE_RATE buffer=$BUFFER cc=$CC iterations=$ITERATIONS method=$METHOD chunk_bytes=${CHUNK_BYTES:-default}" \
+  --config "hosts=$LEFT+$RIGHT rate_mbit=$RATE nic_rate_mbit=$NIC_RATE cable_rate_mbit=$CABLE_RATE buffer=$BUFFER cc=$CC iterations=$ITERATIONS method=$METHOD chunk_bytes=${CHUNK_BYTES:-default} pass_bytes=${PASS_BYTES:-default}" \
   --uptime "$(uptime)"

@@ -3,12 +3,14 @@
 # algorithms and liquid's executor with liquid's plan, on the same platform and routes.
 #
 #   scripts/smpi-alltoall.sh --network SPEC --size BYTES [--senders H1,H2,...]
-#       [--sync MODE] [--chunk-bytes B] [--method METHOD] [--algorithms A,B,...|none] [--latency SECONDS]
+#       [--sync MODE] [--chunk-bytes B] [--pass-bytes B] [--method METHOD] [--algorithms A,B,...|none] [--latency SECONDS]
 #       [--time-limit SECONDS] [--memory GIB] [--build DIR]
 #
 # SPEC is anything `liquid --network` accepts (generator, network JSON, imported fabric).
 # --chunk-bytes B sends liquid's blocks as pieces of at most B bytes (the executor's
-# ExecOptions::chunk_bytes; default 0, whole blocks).
+# ExecOptions::chunk_bytes; default 0, whole blocks); --pass-bytes B sends them in passes
+# of the frames carrying slices of at most B bytes (ExecOptions::pass_bytes; default 0,
+# one pass).
 # One rank per host (the network's hosts, or --senders in that order). Prints ONE JSON
 # object on stdout, times in simulated seconds:
 #   {"bound_s": T, "liquid_s": T, "algorithms": {"NAME": T, ...}, "best_algorithm": NAME,
@@ -22,7 +24,7 @@
 # factors, no cross traffic) and charge no simulated time for computation.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-network="" size="" senders="" sync="barrier" chunk="0" method="optimal" algorithms="" latency="1e-6"
+network="" size="" senders="" sync="barrier" chunk="0" pass="0" method="optimal" algorithms="" latency="1e-6"
 time_limit=600 memory_gib=16 build="${LIQUID_BUILD:-$repo/build}"
 fail() { echo "liquid: error: smpi-alltoall.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
@@ -33,6 +35,7 @@ while [ $# -gt 0 ]; do
     --senders) senders=$2 ;;
     --sync) sync=$2 ;;
     --chunk-bytes) chunk=$2 ;;
+    --pass-bytes) pass=$2 ;;
     --method) method=$2 ;;
     --algorithms) algorithms=$2 ;;
     --latency) latency=$2 ;;
@@ -46,6 +49,7 @@ done
 [ -n "$network" ] || fail "--network SPEC is required"
 [[ "$size" =~ ^[1-9][0-9]*$ ]] || fail "--size must be a whole number of bytes >= 1, got '$size'"
 [[ "$chunk" =~ ^[0-9]+$ ]] || fail "--chunk-bytes must be a whole number of bytes >= 0, got '$chunk'"
+[[ "$pass" =~ ^[0-9]+$ ]] || fail "--pass-bytes must be a whole number of bytes >= 0, got '$pass'"
 [[ "$time_limit" =~ ^[1-9][0-9]*$ ]] || fail "--time-limit must be whole seconds >= 1, got '$time_limit'"
 [[ "$memory_gib" =~ ^[1-9][0-9]*$ ]] || fail "--memory must be whole GiB >= 1, got '$memory_gib'"
 liquid="$build/liquid"
@@ -106,7 +110,7 @@ print(repr(r["time_s"]), r.get("bound_s", ""))
 EOF
 }
 
-read -r liquid_s bound_s < <(simulate "$program" --size "$size" --plan "$tmp/plan.json" --sync "$sync" --chunk-bytes "$chunk" --network "$network") ||
+read -r liquid_s bound_s < <(simulate "$program" --size "$size" --plan "$tmp/plan.json" --sync "$sync" --chunk-bytes "$chunk" --pass-bytes "$pass" --network "$network") ||
   fail "liquid's executor failed under SMPI: $(cat "$tmp/reason")"
 results=""
 [ "$algorithms" = none ] && algorithms=""

@@ -86,6 +86,10 @@ InterposerEnvironment parse_interposer_environment(const std::function<const cha
         !b.empty() && !parse_whole(b, 0, std::numeric_limits<int>::max(), e.chunk_bytes))
         bad("LIQUID_CHUNK_BYTES", quoted(b) + " is not a message size in bytes",
             "give a whole number from 0 to 2147483647 (0: every block as one message)");
+    if (const std::string b = get("LIQUID_PASS_BYTES");
+        !b.empty() && !parse_whole(b, 0, std::numeric_limits<int>::max(), e.pass_bytes))
+        bad("LIQUID_PASS_BYTES", quoted(b) + " is not a slice size in bytes",
+            "give a whole number from 0 to 2147483647 (0: every block in one pass of the frames)");
     if (const std::string c = get("LIQUID_COMPARE"); !c.empty()) {
         if (c == "0" || c == "1") e.compare = c == "1";
         else bad("LIQUID_COMPARE", quoted(c) + " is neither 0 nor 1", "give 1 to alternate liquid and the MPI library, 0 not to");

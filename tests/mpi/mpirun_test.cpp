@@ -117,6 +117,23 @@ INSTANTIATE_TEST_SUITE_P(Modes, ExecutorChunks,
                          ::testing::Values(std::tuple("links", "torus:3x3"), std::tuple("barrier", "fat-tree:2,2"),
                                            std::tuple("none", "hypercube:3")));
 
+// Blocks in passes of slices of at most 9 000 bytes (65 536-byte blocks: 8 passes of 8 192
+// bytes; the Alltoallv blocks of 0 to 3 units a different number of passes each, so a pair
+// sits some passes out), the slices in 1 000-byte pieces or whole, each sync mode.
+class ExecutorPasses : public ::testing::TestWithParam<std::tuple<std::string, std::string, std::string>> {};
+
+TEST_P(ExecutorPasses, SlicedBlocksAreByteIdenticalToPmpiAlltoall) {
+    SKIP_UNLESS_MPI_RUNS();
+    const auto& [sync, network, chunk] = GetParam();
+    const auto r = mpirun(9, "", kCheck + " executor 17 " + sync + " " + network + " " + chunk + " 9000");
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("failures 0"), std::string::npos) << r.out << r.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, ExecutorPasses,
+                         ::testing::Values(std::tuple("links", "torus:3x3", "1000"), std::tuple("links", "fat-tree:2,2", "0"),
+                                           std::tuple("barrier", "hypercube:3", "1000"), std::tuple("none", "torus:3x3", "0")));
+
 class Interposer : public ::testing::TestWithParam<int> {};
 
 TEST_P(Interposer, MatchesPmpiAlltoallAndPlansEveryCommunicator) {
@@ -283,13 +300,16 @@ TEST_P(InterposerAlltoallv, SkewedCountsAreByteIdenticalAndCached) {
     SKIP_UNLESS_MPI_RUNS();
     const auto [n, network, hosts] = GetParam();
     const std::string report = test::temp_file("", ".json");
-    // On torus:3x3 messages go in pieces of at most 1 000 bytes (the weighted plan's ranges too).
-    const std::string chunk = network == std::string("torus:3x3") ? " -x LIQUID_CHUNK_BYTES=1000" : "";
+    // On torus:3x3 messages go in pieces of at most 1 000 bytes (the weighted plan's ranges
+    // too), and the uniform plan's blocks in passes of slices of at most 3 000 bytes.
+    const bool small = network == std::string("torus:3x3");
+    const std::string chunk = small ? " -x LIQUID_CHUNK_BYTES=1000 -x LIQUID_PASS_BYTES=3000" : "";
     const auto r = mpirun(n, preload(network, rank_map(n, hosts), report) + chunk, kSkewed + " 5 16384");
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("checks 31 failures 0"), std::string::npos) << r.out << r.err;
     const auto j = read_report(report);
-    EXPECT_EQ(j["plans"][0]["chunk_bytes"], chunk.empty() ? 65280 : 1000);
+    EXPECT_EQ(j["plans"][0]["chunk_bytes"], small ? 1000 : 65280);
+    EXPECT_EQ(j["plans"][0]["pass_bytes"], small ? 3000 : 0);
     const auto& v = j["plans"][0]["alltoallv"];
     ASSERT_TRUE(v.is_object()) << j.dump(2);
     EXPECT_EQ(v["noncontiguous_calls"], 6);  // the strided type, twice per family

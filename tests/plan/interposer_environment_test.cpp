@@ -25,6 +25,7 @@ TEST(InterposerEnvironment, Defaults) {
     EXPECT_EQ(e.v_time_limit_s, 0.5);
     EXPECT_EQ(e.v_min_piece, 65536);
     EXPECT_EQ(e.chunk_bytes, 65280);
+    EXPECT_EQ(e.pass_bytes, 0);
     EXPECT_EQ(e.method, "optimal");
 }
 
@@ -37,9 +38,12 @@ TEST(InterposerEnvironment, AcceptsEveryValidValue) {
                           {"LIQUID_PLAN_CACHE", "/tmp/c"},
                           {"LIQUID_V_TIME_LIMIT", "0.05"},
                           {"LIQUID_V_MIN_PIECE", "1"},
-                          {"LIQUID_CHUNK_BYTES", "0"}});
+                          {"LIQUID_CHUNK_BYTES", "0"},
+                          {"LIQUID_PASS_BYTES", "524288"}});
     EXPECT_TRUE(e.problems.empty());
     EXPECT_EQ(e.chunk_bytes, 0);
+    EXPECT_EQ(e.pass_bytes, 524288);
+    EXPECT_EQ(parse({{"LIQUID_PASS_BYTES", "2147483647"}}).pass_bytes, 2147483647);
     EXPECT_EQ(parse({{"LIQUID_CHUNK_BYTES", "2147483647"}}).chunk_bytes, 2147483647);
     EXPECT_EQ(e.v_min_piece, 1);
     EXPECT_EQ(e.v_time_limit_s, 0.05);
@@ -74,6 +78,8 @@ TEST(InterposerEnvironment, RejectsWhatIsNotStrictlyValid) {
         expect_rejected("LIQUID_V_MIN_PIECE", b, "give a whole number from 1 to 1e15");
     for (const char* b : {"-1", "1.5", "64k", "2147483648", "abc"})
         expect_rejected("LIQUID_CHUNK_BYTES", b, "give a whole number from 0 to 2147483647");
+    for (const char* b : {"-1", "0.5", "512k", "2147483648", "nan"})
+        expect_rejected("LIQUID_PASS_BYTES", b, "give a whole number from 0 to 2147483647 (0: every block in one pass");
     for (const char* c : {"yes", "2", "true"}) expect_rejected("LIQUID_COMPARE", c, "give 1");
     expect_rejected("LIQUID_METHOD", "fastest", "e.g. optimal");
     const auto e = parse({{"LIQUID_TIME_LIMIT", "x"}, {"LIQUID_SYNC", "y"}});

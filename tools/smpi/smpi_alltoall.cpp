@@ -36,6 +36,7 @@ struct Args {
     std::string plan, network, sync = "none";
     long long check_memory = 64LL << 20;
     int chunk_bytes = 0;  // ExecOptions::chunk_bytes
+    int pass_bytes = 0;   // ExecOptions::pass_bytes
 };
 
 long long whole_number(const std::string& option, const std::string& text, long long lo, long long hi) {
@@ -63,7 +64,10 @@ Args parse(int argc, char** argv) {
         else if (k == "--sync") a.sync = v;
         else if (k == "--check-memory") a.check_memory = whole_number(k, v, 0, 1LL << 40);
         else if (k == "--chunk-bytes") a.chunk_bytes = static_cast<int>(whole_number(k, v, 0, 2147483647));
-        else throw InputError(k, "unknown option", "use --size, --plan, --sync, --network, --check-memory, --chunk-bytes");
+        else if (k == "--pass-bytes") a.pass_bytes = static_cast<int>(whole_number(k, v, 0, 2147483647));
+        else
+            throw InputError(k, "unknown option",
+                             "use --size, --plan, --sync, --network, --check-memory, --chunk-bytes, --pass-bytes");
     }
     if (a.bytes == 0) throw InputError("--size", "is required", "give the block size in bytes");
     if (a.sync != "none" && a.sync != "barrier" && a.sync != "links")
@@ -97,6 +101,7 @@ struct Run {
                  : args.sync == "links" ? liquid::mpi::Sync::Links
                                         : liquid::mpi::Sync::None;
         o.chunk_bytes = args.chunk_bytes;
+        o.pass_bytes = args.pass_bytes;
         return liquid::mpi::alltoall(send, count, MPI_BYTE, recv, count, MPI_BYTE, comm, *plan, o);
     }
 };

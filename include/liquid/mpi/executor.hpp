@@ -10,7 +10,8 @@
 // works). Block p of a buffer starts at buf + displ(p) × extent(type), exactly as in
 // MPI_Alltoall(v), so results are byte-identical to the MPI library's for every datatype,
 // derived and non-contiguous ones included. ExecOptions::chunk_bytes splits large blocks
-// into messages the MPI library sends eagerly.
+// into messages the MPI library sends eagerly; ExecOptions::pass_bytes runs the frames
+// several times, each pass carrying a slice of every large block.
 //
 // Messages are point-to-point on `comm` with tag kTag, tokens with tags kTag + 1 ..
 // kTag + kTokenTags: pass a communicator of your own
@@ -40,6 +41,16 @@ struct ExecOptions {
     /// same value. Blocks are split only where every rank's datatypes are contiguous (one
     /// MPI_Allreduce per call decides); otherwise, and with 0, every block is one message.
     int chunk_bytes = 0;
+    /// > 0: a block larger than this travels in several passes of the plan's frames, each
+    /// carrying a slice of at most this many bytes of it (equal slices), so no frame lasts
+    /// longer than one such slice takes. Why: with TCP, a host's switch port carries its
+    /// incoming message at the full rate plus the acknowledgements of its outgoing one (about
+    /// 2 % more than it can carry), so a shallow port buffer fills after a fixed number of
+    /// bytes of one message (about 45 times the buffer); a frame boundary lets it drain.
+    /// Sync::Links puts a barrier between passes (the tokens order frames within a pass),
+    /// Sync::Barrier has one after every frame anyway, Sync::None none. Like chunk_bytes:
+    /// every rank passes the same value, and only contiguous types are sliced.
+    int pass_bytes = 0;
 };
 
 /// Like MPI_Alltoall; `plan` must be the plan of this rank in `comm` (rank and size

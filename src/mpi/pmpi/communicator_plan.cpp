@@ -201,6 +201,7 @@ enum Header {
     kSync,
     kMinBytes,
     kChunkBytes,
+    kPassBytes,
     kCompare,
     kVTimeLimitUs,
     kVMinPiece,
@@ -243,6 +244,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
         header[kSync] = static_cast<long long>(settings.sync);
         header[kMinBytes] = settings.min_bytes;
         header[kChunkBytes] = settings.chunk_bytes;
+        header[kPassBytes] = settings.pass_bytes;
         header[kCompare] = settings.compare;
         header[kVTimeLimitUs] = std::llround(std::min(settings.v_time_limit_s, 1e12) * 1e6);
         header[kVMinPiece] = settings.v_min_piece;
@@ -271,6 +273,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
     out.exec.sync = static_cast<Sync>(header[kSync]);
     out.min_bytes = header[kMinBytes];
     out.exec.chunk_bytes = static_cast<int>(header[kChunkBytes]);
+    out.exec.pass_bytes = static_cast<int>(header[kPassBytes]);
     out.compare = header[kCompare] != 0;
     out.v_time_limit_s = static_cast<double>(header[kVTimeLimitUs]) / 1e6;
     out.v_min_piece = header[kVMinPiece];

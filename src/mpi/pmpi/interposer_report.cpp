@@ -64,6 +64,7 @@ json communicator_json(const CommunicatorReport& c) {
     j["sync"] = sync_name(p.exec.sync);
     j["min_bytes"] = p.min_bytes;
     j["chunk_bytes"] = p.exec.chunk_bytes;
+    j["pass_bytes"] = p.exec.pass_bytes;
     j["compare"] = p.compare;
     if (!p.cache.empty()) j["cache"] = p.cache;
     json blocks = json::array();

@@ -4,13 +4,15 @@
 // Alltoallv with unequal counts and scattered displacements, on MPI_COMM_WORLD and on
 // split communicators.
 //
-// Usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK [CHUNK]]]]
+// Usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK [CHUNK [PASS]]]]]
 //   executor:    liquid::mpi::alltoall(v) with a plan built on every rank (DSatur over
 //                NETWORK, a spec, rank r on host r mod hosts; default a crossbar with two
 //                ranks per host, so frames also carry same-host pairs), frames kept apart
 //                by SYNC (links, barrier, none; default links), blocks split into messages
-//                of CHUNK bytes (ExecOptions::chunk_bytes; default 0: whole), then once more
-//                with each other sync mode (28-byte blocks, in 12-byte pieces when CHUNK > 0)
+//                of CHUNK bytes (ExecOptions::chunk_bytes; default 0: whole) over passes of
+//                slices of at most PASS bytes (ExecOptions::pass_bytes; default 0: one pass),
+//                then once more with each other sync mode (28-byte blocks, in 12-byte pieces
+//                when CHUNK > 0, in slices of 16 bytes when PASS > 0)
 //   intercepted: MPI_Alltoall(v) itself (the interposer when it is preloaded), plus
 //                MPI_IN_PLACE calls (its fallback path)
 // Rank 0 prints "checks N failures F"; the exit code is 1 on any failure.
@@ -156,7 +158,7 @@ void check_communicator(MPI_Comm comm, const std::string& name, const std::vecto
             std::vector<char> got(send.size()), want(send.size());
             PMPI_Alltoall(send.data(), 7, MPI_INT, want.data(), 7, MPI_INT, comm);
             liquid::mpi::alltoall(send.data(), 7, MPI_INT, got.data(), 7, MPI_INT, comm, plan,
-                                  {sync, exec.chunk_bytes > 0 ? 12 : 0});
+                                  {sync, exec.chunk_bytes > 0 ? 12 : 0, exec.pass_bytes > 0 ? 16 : 0});
             compare(comm, got, want, name + " " + liquid::mpi::sync_name(sync) + " sync");
         }
 }
@@ -167,7 +169,7 @@ int main(int argc, char** argv) {
     MPI_Init(&argc, &argv);
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode != "executor" && mode != "intercepted") {
-        std::fprintf(stderr, "usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK [CHUNK]]]]\n");
+        std::fprintf(stderr, "usage: mpi_alltoall_check executor|intercepted [SEED [SYNC [NETWORK [CHUNK [PASS]]]]]\n");
         MPI_Finalize();
         return 2;
     }
@@ -179,6 +181,7 @@ int main(int argc, char** argv) {
                                     : liquid::mpi::Sync::Links;
     if (argc > 4) network_spec = argv[4];
     if (argc > 5) exec.chunk_bytes = std::stoi(argv[5]);
+    if (argc > 6) exec.pass_bytes = std::stoi(argv[6]);
     int rank = 0, size = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);

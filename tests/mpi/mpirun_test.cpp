@@ -290,6 +290,20 @@ TEST(InterposerCompare, AlternatesLiquidAndTheLibraryAndReportsBothMedians) {
     EXPECT_EQ(j["plans"][0]["sync"], "links");
 }
 
+// The report's times are the slowest rank's: world rank 0 enters each call 300 ms late,
+// so its own time is short, but the other ranks wait for its blocks in every call.
+TEST(InterposerReport, CallTimesAreTheSlowestRanks) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(6, preload("crossbar:6", rank_map(6, 6), report), kPlain + " 1000 3 300");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << r.out;
+    const auto b = block_entry(read_report(report), "alltoall", 4000);
+    ASSERT_FALSE(b.is_null());
+    EXPECT_EQ(b["liquid_calls"], 3);
+    EXPECT_GE(b["liquid_median_s"].get<double>(), 0.25) << b.dump();
+}
+
 // MPI_Alltoallv on skewed count matrices (mpi_alltoallv_skewed): byte-identical to
 // PMPI_Alltoallv for every datatype, each matrix planned once and found in the cache on
 // its repeats (also under another datatype of the same byte counts), the non-contiguous

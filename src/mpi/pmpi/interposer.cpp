@@ -47,6 +47,13 @@ std::set<CommunicatorPlan*>& live_plans() {
 void free_pending_comms() {
     for (MPI_Comm& c : comms_to_free()) PMPI_Comm_free(&c);
     comms_to_free().clear();
+    progress_slowest_times(report());
+}
+
+// MPI_Finalize has taken the slowest ranks' times of every plan alive.
+bool& finalizing() {
+    static bool f = false;
+    return f;
 }
 
 // The communicator of the last call and its plan. Programs call the collective on one
@@ -66,7 +73,10 @@ LastCall& last_call() {
 int delete_plan(MPI_Comm, int, void* attribute, void*) {
     auto* plan = static_cast<CommunicatorPlan*>(attribute);
     if (last_call().plan == plan) last_call() = {};
-    if (plan->comm != MPI_COMM_NULL) comms_to_free().push_back(plan->comm);
+    // The communicator's times are final: the slowest rank's are taken on its private
+    // duplicate, which is freed when that is done.
+    const bool handed_over = !finalizing() && start_slowest_times(report(), *plan, true);
+    if (plan->comm != MPI_COMM_NULL && !handed_over) comms_to_free().push_back(plan->comm);
     live_plans().erase(plan);
     delete plan;
     return MPI_SUCCESS;
@@ -288,6 +298,9 @@ extern "C" int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const 
 extern "C" int MPI_Finalize(void) {
     int rank = 0;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (CommunicatorPlan* plan : live_plans()) start_slowest_times(report(), *plan, false);
+    finalizing() = true;
+    finish_slowest_times(report());
     if (rank == 0 && !settings().report.empty())
         if (const std::string problem = write_report(report(), settings().report); !problem.empty())
             std::fprintf(stderr, "liquid: error: LIQUID_REPORT: %s\n", problem.c_str());

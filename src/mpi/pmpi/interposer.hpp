@@ -74,10 +74,10 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings);
 
 /// Calls of one kind ("alltoall", "alltoallv") and block size on one communicator.
 struct BlockStats {
-    long long calls = 0, bytes_sent = 0;  // bytes: this rank's, without its block to itself
-    std::vector<double> liquid_s, library_s;
-    long long below_min_bytes = 0;  // calls left to the MPI library by LIQUID_MIN_BYTES
-    long long planned_calls = 0;    // the others (LIQUID_COMPARE gives every second one to the MPI library)
+    long long calls = 0, bytes_sent = 0;      // bytes: this rank's, without its block to itself
+    std::vector<double> liquid_s, library_s;  // this rank's times; the slowest rank's once reduced
+    long long below_min_bytes = 0;            // calls left to the MPI library by LIQUID_MIN_BYTES
+    long long planned_calls = 0;              // the others (LIQUID_COMPARE gives every second one to the MPI library)
 };
 
 /// One MPI_Alltoallv count matrix in the report.
@@ -126,6 +126,15 @@ struct Report {
     std::vector<std::string> call_fallback_reasons;  // per-call reasons (MPI_IN_PLACE, ...), each once
     std::vector<CommunicatorReport> communicators;   // one per planned communicator
 };
+/// The report's call times become the slowest rank's, call by call (slowest_times.cpp).
+/// Starts a non-blocking maximum over `plan`'s ranks of its time lists; true when it did
+/// and `free_after` handed it plan.comm to free once done. Collective (non-blocking).
+bool start_slowest_times(Report& report, const CommunicatorPlan& plan, bool free_after);
+/// Completes the maxima that are done (and frees their communicators); local.
+void progress_slowest_times(Report& report);
+/// Waits for every maximum started (at MPI_Finalize, before the report is written).
+void finish_slowest_times(Report& report);
+
 /// Writes the report; "" on success, else the reason it could not be written.
 std::string write_report(const Report& report, const std::string& path);
 

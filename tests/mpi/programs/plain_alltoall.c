@@ -1,8 +1,11 @@
 /* An MPI program that knows nothing about liquid: MPI_Alltoall and MPI_Alltoallv of
- * ints with known contents, checked on every rank. Usage: mpi_plain_alltoall [INTS] [REPS] */
+ * ints with known contents, checked on every rank. Usage: mpi_plain_alltoall [INTS] [REPS]
+ * [LATE_MS]: with LATE_MS, rank 0 enters every MPI_Alltoall that many milliseconds late. */
+#define _POSIX_C_SOURCE 199309L
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static int value(int src, int dst, int i) { return src * 1000003 + dst * 1009 + i; }
 
@@ -13,6 +16,8 @@ int main(int argc, char** argv) {
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     const int n = argc > 1 ? atoi(argv[1]) : 1000;
     const int reps = argc > 2 ? atoi(argv[2]) : 3;
+    const int late_ms = argc > 3 ? atoi(argv[3]) : 0;
+    const struct timespec late = {late_ms / 1000, (late_ms % 1000) * 1000000L};
     int* send = malloc(sizeof(int) * (size_t)size * (n + 1));
     int* recv = malloc(sizeof(int) * (size_t)size * (n + 1));
     int* counts = malloc(sizeof(int) * size);
@@ -22,6 +27,7 @@ int main(int argc, char** argv) {
     for (int rep = 0; rep < reps; ++rep) {
         for (int p = 0; p < size; ++p)
             for (int i = 0; i < n; ++i) send[p * n + i] = value(rank, p, i + rep);
+        if (rank == 0 && late_ms > 0) nanosleep(&late, NULL);
         MPI_Alltoall(send, n, MPI_INT, recv, n, MPI_INT, MPI_COMM_WORLD);
         for (int p = 0; p < size; ++p)
             for (int i = 0; i < n; ++i) errors += recv[p * n + i] != value(p, rank, i + rep);

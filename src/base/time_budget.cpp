@@ -21,12 +21,13 @@ std::atomic<double> g_seconds{0};
 
 std::atomic<OutOfBudgetExit> g_exit{nullptr};
 std::atomic<double> g_needed{0}, g_left_then{0};  // the last throw_unless_budget_left() that threw
-std::atomic<int> g_outputs{0};
+std::atomic<int> g_outputs{0};                    // OutputInProgress and SearchInProgress held
 
 Clock::time_point at(Clock::rep ticks) { return Clock::time_point(Clock::duration(ticks)); }
 
 /// Work without a result is stopping: the command's exit hook ends the process now, unless
-/// an output file is being written (its unwinding removes the temporary copy).
+/// an output file is being written (its unwinding removes the temporary copy) or a search
+/// runs (it returns the schedule it holds).
 void exit_if_no_output() {
     if (const OutOfBudgetExit hook = g_exit.load(); hook && g_outputs.load() == 0) hook();
 }
@@ -100,6 +101,10 @@ void set_out_of_budget_exit(OutOfBudgetExit hook) noexcept { g_exit = hook; }
 OutputInProgress::OutputInProgress() noexcept { ++g_outputs; }
 
 OutputInProgress::~OutputInProgress() { --g_outputs; }
+
+SearchInProgress::SearchInProgress() noexcept { ++g_outputs; }
+
+SearchInProgress::~SearchInProgress() { --g_outputs; }
 
 Deadline search_deadline(double seconds) {
     const Deadline own = Deadline::after(seconds);

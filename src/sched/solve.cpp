@@ -540,6 +540,24 @@ Limits limits_of(const SolveOptions& o, int transfers) {
     return limits;
 }
 
+/// The method's search; `run.r` holds its best verified schedule at every point after the
+/// first one.
+void solve_by_method(Run& run) {
+    const Traffic& traffic = run.traffic;
+    const SolveOptions& options = run.o;
+    SolveResult& r = run.r;
+    switch (options.method) {
+        case Method::Liquid: solve_liquid(run); break;
+        case Method::Optimal: solve_optimal(run); break;
+        case Method::Milp: sched::solve_with_milp(traffic, options, budget_seconds(run.limits.deadline), r); break;
+        case Method::Sat: sched::solve_with_sat(traffic, options, budget_seconds(run.limits.deadline), r); break;
+        default:
+            if (!accept(traffic, r, baseline(traffic, options), method_name(options.method)))
+                throw std::logic_error(std::string("liquid: the ") + method_name(options.method) +
+                                       " schedule failed verification: " + verify_schedule(traffic, baseline(traffic, options)));
+    }
+}
+
 }  // namespace
 
 SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
@@ -557,15 +575,15 @@ SolveResult solve(const Traffic& traffic, const SolveOptions& options) {
                          "drop them or use --method liquid");
     Run run{traffic, options, limits_of(options, traffic.size()), r, {}};
     run.whole = run.limits.deadline;
-    switch (options.method) {
-        case Method::Liquid: solve_liquid(run); break;
-        case Method::Optimal: solve_optimal(run); break;
-        case Method::Milp: sched::solve_with_milp(traffic, options, budget_seconds(run.limits.deadline), r); break;
-        case Method::Sat: sched::solve_with_sat(traffic, options, budget_seconds(run.limits.deadline), r); break;
-        default:
-            if (!accept(traffic, r, baseline(traffic, options), method_name(options.method)))
-                throw std::logic_error(std::string("liquid: the ") + method_name(options.method) +
-                                       " schedule failed verification: " + verify_schedule(traffic, baseline(traffic, options)));
+    try {
+        const SearchInProgress searching;
+        solve_by_method(run);
+    } catch (const Interrupted&) {
+        // A signal or the budget's end inside a step without a result of its own (a bound's
+        // congestion graph): the verified schedule held so far is the answer, as when a
+        // search's deadline expires. Without one the command ends with its message.
+        if (r.solver.empty()) throw;
+        r.timed_out = true;
     }
     r.liquid = r.schedule.length() == r.duration;
     if (r.liquid) r.lower_bound = r.duration;

@@ -403,6 +403,30 @@ TEST(Schedule, UnlimitedBaselinesStoppedBySignalThrowInterrupted) {
     EXPECT_EQ(verify_schedule(t, run(t, Method::RoundRobin).schedule), "");
 }
 
+bool g_exit_hook_called = false;
+
+TEST(Schedule, StopDuringABoundReturnsTheScheduleHeld) {
+    // A signal that arrives while the clique bound builds its congestion graph (a step with
+    // no result of its own) must not end the command through its exit hook: the search
+    // already holds a verified schedule (Ctrl-C once printed nothing here).
+    const Traffic t = make_pattern(make_torus({9, 9}, true), PatternSpec{});
+    g_exit_hook_called = false;
+    set_out_of_budget_exit([] { g_exit_hook_called = true; });
+    SolveOptions o;
+    o.progress = [](int, int, const std::string& phase) {
+        if (phase == "clique bound") request_stop(SIGINT);
+    };
+    const SolveResult r = solve(t, o);
+    set_out_of_budget_exit(nullptr);
+    const bool stopped = stop_requested();
+    clear_stop_request();
+    EXPECT_TRUE(stopped);
+    EXPECT_FALSE(g_exit_hook_called);
+    EXPECT_EQ(verify_schedule(t, r.schedule), "");
+    EXPECT_TRUE(r.timed_out);
+    EXPECT_FALSE(r.optimal);
+}
+
 TEST(Schedule, SpentCommandBudgetStillGivesAVerifiedSchedule) {
     // --time-limit ran out while the traffic was built, after its last poll: the search
     // has no time left but returns its first verified construction, never nothing.

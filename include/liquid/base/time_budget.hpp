@@ -75,6 +75,18 @@ public:
     OutputInProgress& operator=(const OutputInProgress&) = delete;
 };
 
+/// Held by a search while it runs (solve.hpp): the exit hook is not called then, so a stop
+/// or the end of the budget inside a step that has no result of its own (the congestion
+/// graph of a bound) throws to the search, which returns the verified schedule it already
+/// holds instead of the command ending with nothing.
+class SearchInProgress {
+public:
+    SearchInProgress() noexcept;
+    ~SearchInProgress();
+    SearchInProgress(const SearchInProgress&) = delete;
+    SearchInProgress& operator=(const SearchInProgress&) = delete;
+};
+
 /// A search's deadline: `seconds` from now (<= 0: no limit of its own), ended early enough
 /// to leave the command as much time after the search as it spent before it, at most half
 /// of what is left: what follows a search (verifying, rendering, simulating or planning its

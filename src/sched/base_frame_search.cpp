@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/base/rng.hpp"
 
 namespace liquid::sched {
@@ -134,7 +135,7 @@ BaseFrameChoice search_base_frames(const Traffic& traffic, const std::vector<Tra
     }
     long best = c.excess();
     while (c.excess() > 0) {
-        if ((out.iterations & 63U) == 0 && Clock::now() >= deadline) break;
+        if ((out.iterations & 63U) == 0 && reached(deadline)) break;
         ++out.iterations;
         const int o = c.conflicting_orbit(rng);
         const auto& mem = members[static_cast<std::size_t>(o)];

@@ -15,6 +15,7 @@
 #include <memory>
 #include <numeric>
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/traffic/byte_load.hpp"
 #include "sched/bipartite_matching.hpp"
 #include "sched/weighted_methods.hpp"
@@ -160,7 +161,7 @@ ConfigurationLp configuration_lp(const WeightedProblem& p, const std::vector<std
     double value_last = 0, stall_value = std::numeric_limits<double>::infinity();
     int stalled = 0;
     bool converged = false;
-    for (; out.iterations < kMaxIterations && WeightedClock::now() < deadline; ++out.iterations) {
+    for (; out.iterations < kMaxIterations && !reached(deadline); ++out.iterations) {
         const auto ms_left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - WeightedClock::now()).count();
         params.tm_lim = static_cast<int>(std::clamp<long long>(ms_left, 1, 1LL << 30));
         if (glp_simplex(lp, &params) != 0 || glp_get_status(lp) != GLP_OPT) break;

@@ -330,7 +330,7 @@ InvariantOutcome search_invariant_schedule(const Traffic& traffic, const Traffic
         const Form form = plan[i].form;
         const bool quick = plan[i].cap_s > 0;
         const bool stable = form != Form::Free;
-        if (Clock::now() >= deadline) return InvariantOutcome{};
+        if (reached(deadline)) return InvariantOutcome{};
         if (form == Form::Stable && (stable_refuted.count(m) || (quick && quick_decided))) continue;
         const Clock::time_point until = attempt_deadline(plan, i, deadline);
         auto [slot, fresh] = groups.try_emplace({m, stable});

@@ -93,7 +93,7 @@ InvariantOutcome stable_schedule_search(const Traffic& traffic, const std::vecto
     // the seed (mesh:6x6's order-4 quotient): restarts with the next seed on windows of
     // Luby's sequence times 0.1 s bound the expected time to answer.
     constexpr double kRestartUnitS = 0.1;
-    for (std::uint64_t k = 1; Clock::now() < deadline; ++k) {
+    for (std::uint64_t k = 1; !reached(deadline); ++k) {
         const auto slice = steady_span(kRestartUnitS * luby(k));
         TabuOutcome tabu = tabu_search(q->traffic, *start, L, seed + k - 1, std::min(deadline, Clock::now() + slice));
         if (tabu.found) return found(*q, tabu.schedule, out, "tabu");

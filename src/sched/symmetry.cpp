@@ -1,6 +1,7 @@
 // Symmetry detection with bliss and free abelian subgroups (see symmetry.hpp).
 #include "sched/symmetry.hpp"
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/base/rng.hpp"
 #include "sched/child_process.hpp"
 
@@ -88,7 +89,7 @@ std::vector<TransferPermutation> element_pool(const TrafficSymmetry& g, int n, s
     std::vector<TransferPermutation> pool{identity(n)};
     PermutationSet seen{pool[0]};
     if (g.order <= static_cast<long double>(cap)) {
-        for (std::size_t i = 0; i < pool.size() && Clock::now() < deadline; ++i)
+        for (std::size_t i = 0; i < pool.size() && !reached(deadline); ++i)
             for (const auto& s : g.generators) {
                 TransferPermutation p = compose(s, pool[i]);
                 if (seen.insert(p).second) pool.push_back(std::move(p));
@@ -99,7 +100,7 @@ std::vector<TransferPermutation> element_pool(const TrafficSymmetry& g, int n, s
     std::vector<TransferPermutation> slots = g.generators;
     while (slots.size() < 10) slots.push_back(g.generators[slots.size() % g.generators.size()]);
     for (std::size_t step = 0; pool.size() < cap && step < 4 * cap; ++step) {
-        if ((step & 15U) == 0 && Clock::now() >= deadline) break;
+        if ((step & 15U) == 0 && reached(deadline)) break;
         const std::size_t i = below(rng, slots.size()), j = (i + 1 + below(rng, slots.size() - 1)) % slots.size();
         slots[i] = compose(slots[i], slots[j]);
         if (step >= 50 && seen.insert(slots[i]).second) pool.push_back(slots[i]);  // 50 warm-up steps mix the slots
@@ -129,7 +130,7 @@ private:
             return true;
         }
         for (std::size_t c = from; c < cands_.size(); ++c) {
-            if (Clock::now() >= deadline_ || ++steps_ > kMaxSteps) return false;
+            if (reached(deadline_) || ++steps_ > kMaxSteps) return false;
             std::vector<TransferPermutation> bigger;
             if (!extend(group, gens, cands_[c], bigger)) continue;
             gens.push_back(static_cast<int>(c));
@@ -274,7 +275,7 @@ SubgroupFinder::SubgroupFinder(const TrafficSymmetry& symmetry, std::uint64_t se
     std::vector<std::tuple<int, int, std::size_t>> keyed;  // (commuting, order, index)
     for (std::size_t i : free_cyclic) {
         int commuting = 0;
-        for (std::size_t k = 0; k < sample && Clock::now() < deadline; ++k)
+        for (std::size_t k = 0; k < sample && !reached(deadline); ++k)
             commuting += compose(pool[i], pool[free_cyclic[k]]) == compose(pool[free_cyclic[k]], pool[i]);
         keyed.emplace_back(commuting, len_of[i], i);
     }

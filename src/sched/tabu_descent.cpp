@@ -1,6 +1,7 @@
 // The tabu search stepping down one frame at a time (see tabu_descent.hpp).
 #include "sched/tabu_descent.hpp"
 
+#include "liquid/base/deadline.hpp"
 #include "liquid/base/race.hpp"
 #include "sched/tabu_search.hpp"
 
@@ -20,7 +21,7 @@ std::optional<TabuDescent> tabu_descent(const Traffic& traffic, const Schedule& 
     std::optional<TabuDescent> best;
     bool retried = false;
     int L = start.length() - 1;
-    while (L >= lower && Clock::now() < end) {
+    while (L >= lower && !reached(end)) {
         const Clock::time_point now = Clock::now();
         const Clock::time_point until = L == lower || retried ? end : now + (end - now) / 2;
         const int searches = static_cast<int>(racers_that_fit(kMostSearches, tabu_memory_bytes(traffic, L), limits));

@@ -151,7 +151,7 @@ void run_unit_split(Run& run, const WeightedProblem& p, WeightedClock::time_poin
     const std::vector<double> quanta = sched::unit_quanta(p, max_units);
     std::optional<WeightedSchedule> best;
     double best_s = std::numeric_limits<double>::infinity(), best_quantum_s = 0;
-    for (std::size_t i = 0; i < quanta.size() && WeightedClock::now() < share_end && best_s > bound_s * (1 + 1e-12); ++i) {
+    for (std::size_t i = 0; i < quanta.size() && !reached(share_end) && best_s > bound_s * (1 + 1e-12); ++i) {
         const double left_s = std::chrono::duration<double>(share_end - WeightedClock::now()).count();
         const double seconds = i == 0 ? kFinestShare * left_s : left_s / static_cast<double>(quanta.size() - i);
         auto s = sched::unit_split_schedule(p, quanta[i], seconds, seed);

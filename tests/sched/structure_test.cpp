@@ -3,13 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <random>
 #include <set>
 
+#include "liquid/base/stop.hpp"
 #include "liquid/net/generators.hpp"
 #include "liquid/sched/baselines.hpp"
 #include "liquid/sched/schedule.hpp"
@@ -117,6 +118,22 @@ TEST(InvariantSchedule, RefutesWhenNoInvariantScheduleExists) {
     const auto three = sched::search_invariant_schedule(t, s, 3, 1, in_seconds(10), kMemory);
     ASSERT_EQ(three.answer, sched::InvariantAnswer::Found);
     EXPECT_EQ(verify_schedule(t, three.schedule), "");
+}
+
+TEST(InvariantSchedule, AStopEndsTheSearchBeforeItsDeadline) {
+    // SIGINT ends every phase of a search, including those that hold a plain time point:
+    // the subgroup search and the invariant attempts once kept a stopped command busy until
+    // their share of a ten-minute budget ran out.
+    const Traffic t = all_to_all_on("torus:4x4");
+    const auto s = sched::find_symmetry(t, in_seconds(10));
+    request_stop(SIGINT);
+    const auto group = sched::free_abelian_subgroup(s, 16, 1, in_seconds(3600), kMemory);
+    const auto o = sched::search_invariant_schedule(t, s, analyze(t).duration, 1, in_seconds(3600), kMemory);
+    clear_stop_request();
+    EXPECT_TRUE(group.empty());
+    EXPECT_EQ(o.answer, sched::InvariantAnswer::Unknown);
+    // Without the stop the same calls answer.
+    EXPECT_EQ(sched::free_abelian_subgroup(s, 16, 1, in_seconds(10), kMemory).size(), 16U);
 }
 
 TEST(InvariantSchedule, MemoryCapRefusesBeforeEncoding) {

@@ -67,6 +67,11 @@ private:
     const std::atomic<bool>* stop_ = nullptr;
 };
 
+/// True once `t` has passed or SIGINT/SIGTERM asked the process to stop: the test for loops
+/// that hold a plain time point, which a signal must end as it ends a Deadline (a loop that
+/// only read the clock kept a stopped command busy until its share of a ten-minute budget).
+inline bool reached(std::chrono::steady_clock::time_point t) { return stop_requested() || std::chrono::steady_clock::now() >= t; }
+
 /// Polls a deadline in a hot loop: reads the clock once every `period` calls.
 class DeadlinePoll {
 public:

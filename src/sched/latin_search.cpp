@@ -478,8 +478,26 @@ private:
     std::vector<std::size_t> until_;
 };
 
-/// How a repair ended (Hopeless: stalled, and hopeless() said so early).
+/// How a repair ended (Hopeless: stalled, and hopeless() said so early; Expired: the
+/// deadline or the move cap).
 enum class Repair { Complete, Stalled, Hopeless, Expired };
+
+/// The moves left of LatinOptions::max_moves, shared by every start's repair.
+class MoveBudget {
+public:
+    explicit MoveBudget(std::uint64_t cap) : capped_(cap > 0), left_(cap) {}
+    /// Takes one move; false once the cap is spent.
+    bool take() {
+        if (!capped_) return true;
+        if (left_ == 0) return false;
+        --left_;
+        return true;
+    }
+
+private:
+    bool capped_;
+    std::uint64_t left_;
+};
 /// Moves of a repair before its first progress check (then at every doubling).
 constexpr std::size_t kFirstCheck = 1024;
 
@@ -563,8 +581,8 @@ bool accepted(long delta, Rng& rng) {
 /// checks (checks at 1 024 moves and every doubling: squares it completes improve at every
 /// other one at least — a 512-host hypercube's held 1 cell from 16 384 to 32 768 moves and
 /// was complete at 37 549 —, the ones it does not stay at their best for tens of thousands
-/// of moves) or when hopeless; Expired at the deadline.
-Repair repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll, HelperThread& helper) {
+/// of moves) or when hopeless; Expired at the deadline or the move cap.
+Repair repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll, MoveBudget& budget, HelperThread& helper) {
     if (sq.frames() < 2) return sq.cost() == 0 ? Repair::Complete : Repair::Stalled;
     std::vector<int> tried;
     std::vector<Move> candidates;
@@ -572,7 +590,7 @@ Repair repair(Square& sq, std::size_t transfers, Rng& rng, DeadlinePoll& poll, H
     long least = sq.cost(), least_before[2] = {least, least};  // at the last two checks
     std::size_t check = kFirstCheck;
     for (std::size_t moves = 0; sq.cost() > 0; ++moves) {
-        if (poll.expired()) return Repair::Expired;
+        if (poll.expired() || !budget.take()) return Repair::Expired;
         least = std::min(least, sq.cost());
         if ((moves == transfers / 8 || moves == transfers / 2) && hopeless(least, transfers)) return Repair::Hopeless;
         if (moves == check) {
@@ -777,6 +795,7 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     Rng rng(options.seed);
     const Deadline deadline = limits.deadline.limited() ? limits.deadline : limits.deadline.sooner(kUnlimitedSeconds);
     DeadlinePoll poll(deadline, 64);
+    MoveBudget budget(options.max_moves);
     HelperThread helper;
     // A complete all-to-all among N hosts in L >= N - 1 frames starts from the group's table
     // (in the first N - 1 frames).
@@ -802,7 +821,7 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
             if (hopeless_start(sq.cost(), e.sender.size())) return std::nullopt;
         }
         ++starts;
-        switch (repair(sq, e.sender.size(), rng, poll, helper)) {
+        switch (repair(sq, e.sender.size(), rng, poll, budget, helper)) {
             case Repair::Complete: return sq.schedule();
             case Repair::Expired: return std::nullopt;
             case Repair::Hopeless:

@@ -46,6 +46,9 @@ struct LatinOptions {
     int frames = 0;            // L: the square's frames (<= 0: Λ of the traffic, see below)
     bool inner_links = false;  // with L = Λ: apply where inner links set Λ instead (see below)
     std::uint64_t seed = 1;    // the colouring's order, the relabellings of the group table, the walk
+    /// Repair moves over all starts (0: no cap). A cap in work, not time, ends the search
+    /// at the same move on every machine, loaded or not; the deadline still bounds it.
+    std::uint64_t max_moves = 0;
 };
 
 /// Working memory of latin_schedule.

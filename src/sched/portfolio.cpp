@@ -36,9 +36,15 @@ constexpr double kLatinShare = 0.4;
 /// two, still improving, none complete in 4 s), before the dive answers in 0.4-0.8 s
 /// (fission_dive.hpp). The dive does not answer the fat trees' fragments the search
 /// completes at once (128 hosts of fat-tree:4,5: stopped after 1.2 s), so short budgets
-/// keep the share.
+/// keep the share. The search stops there after kLatinMovesBeforeDive repair moves, about
+/// 0.15 s on 128 hosts of an idle 2-core VM (the 342-host dragonfly's starts: 5 500-5 800
+/// moves in 0.15 s; the completed squares above: 280-1 200 moves), and at the latest after
+/// kLatinSecondsBeforeDive. A cap of 0.15 s in time alone made the answer depend on the
+/// machine's load: beside a browser test, 128 hosts of fat-tree:4,5 (850 moves, 0.04 s
+/// idle) missed it, and nothing after it reached Λ within 30 s.
 constexpr double kLatinShareBeforeDive = 0.03;
-constexpr double kLatinSecondsBeforeDive = 0.15;
+constexpr std::uint64_t kLatinMovesBeforeDive = 6000;
+constexpr double kLatinSecondsBeforeDive = 1.0;
 /// The share of the Latin-square search where inner links set Λ (before the insertion on
 /// large traffics):
 /// it answered the 512-host fragments of fat-tree:4,5 in 0.6-4.1 s of a 10 s budget (seed 1
@@ -245,10 +251,11 @@ std::vector<Construction> standard_constructions(int bound_above_lambda) {
     // frame (latin_search.hpp); it ends at once elsewhere.
     if (liquid_possible)
         c.push_back({"latin", [](const Traffic& t, const Limits& limits) {
-                         return latin_schedule(t, LatinOptions{},
-                                               fission_dive_applies(t)
-                                                   ? capped_share_of(limits, kLatinShareBeforeDive, kLatinSecondsBeforeDive)
-                                                   : share_of(limits, kLatinShare));
+                         if (!fission_dive_applies(t)) return latin_schedule(t, LatinOptions{}, share_of(limits, kLatinShare));
+                         LatinOptions before_dive;
+                         before_dive.max_moves = kLatinMovesBeforeDive;
+                         return latin_schedule(t, before_dive,
+                                               capped_share_of(limits, kLatinShareBeforeDive, kLatinSecondsBeforeDive));
                      }});
     // Where the hosts' links set Λ and the Latin square is not found (inner links nearly as
     // busy): the exact search's first descent, on traffics small enough for its tables

@@ -182,6 +182,20 @@ TEST(LatinSearch, MemoryLimitAndDeadlineDeclineInsteadOfRunningOn) {
     EXPECT_FALSE(sched::latin_schedule(fragment, sched::LatinOptions{}, expired).has_value());
 }
 
+TEST(LatinSearch, TheMoveCapEndsTheSearchWhateverTheMachine) {
+    // 64 hosts of fat-tree:8,3: the square is complete after some tens of repair moves.
+    const Traffic t = test::fragment("fat-tree:8,3", 64, 1);
+    sched::LatinOptions one_move;
+    one_move.max_moves = 1;
+    EXPECT_FALSE(sched::latin_schedule(t, one_move, Limits{}).has_value());
+    sched::LatinOptions enough;
+    enough.max_moves = 100000;
+    const auto s = sched::latin_schedule(t, enough, Limits{});
+    ASSERT_TRUE(s.has_value());
+    EXPECT_EQ(verify_schedule(t, *s), "");
+    EXPECT_EQ(s->length(), analyze(t).duration);
+}
+
 TEST(LatinSearch, A128RankFragmentOfAFatTreeIsLiquidFromThePortfolio) {
     // The job start-up case of the fragments table (16 256 transfers, Λ 127 set by the host
     // links): liquid, so proven. Release pass only (a fraction of a second each there).

@@ -58,7 +58,8 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames);
 /// it), or nullopt: the traffic has no endpoint structure, L is below an endpoint's load,
 /// the memory does not fit, or the deadline came before a start was repaired into a square
 /// (without a time limit the search stops after 5 s; a start that stalls gives way to the
-/// next, and when the first three are all hopeless it declines). With L = Λ
+/// next, and when the first three are all hopeless it declines; where the rows are open,
+/// when the first is). With L = Λ
 /// (frames <= 0) it applies only where endpoint links carry Λ, the hosts' or the busiest
 /// ones (above): elsewhere the rows of the square are not full and the inner links, which
 /// set Λ, are where kempe_frames' insertion does better. With `inner_links` it applies the

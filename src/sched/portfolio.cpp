@@ -111,7 +111,7 @@ constexpr double kKempeTabuFloorSeconds = 0.25;
 /// the walk ended at 260-263 after 2.4-2.7 s and the descent from there reached 256 within
 /// 1.6 s on seeds 1-3 (about 0.15 s a frame), where the solve's own tabu stage, after the
 /// portfolio and the structure stages, had 0.5 s of a 10 s budget left and ended at 257-261.
-/// Further above the target (the whole torus:8x8x8: 664 frames by its translation orbits,
+/// Further above the target (the whole torus:8x8x8: 656 frames by its translation orbits,
 /// Λ 640; the walk 728) the constructions after it and the structure stages after the
 /// portfolio keep their time; the solve's tabu stage still descends from there.
 constexpr int kDescentFramesMax = 8;

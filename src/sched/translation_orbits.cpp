@@ -116,11 +116,19 @@ constexpr long kFirstMovesPerOffset = 40;
 /// The local search's work, in group-cells looked at, within the deadline: at most this
 /// much per transfer (on small tori the symmetry-invariant searches after the portfolio are
 /// the better use of the budget: torus:8x8 is liquid by them) and at most kWorkCap (about
-/// 2 s here; torus:8x8x8: 664 frames at the cap, 656 at five times it). Counting work
-/// rather than time keeps the answer the same on every machine when the deadline is not
-/// the limit.
-constexpr long kWorkPerTransfer = 1000;
-constexpr long kWorkCap = 300'000'000;
+/// 5 s on a 2-core VM). At 1 000 per transfer torus:8x8x8 had 664 frames in 1.0 s and
+/// torus:6x6x6 234; at 5 000, 656 in 4.9 s and 228 in 1.1 s (at 20 000 torus:8x8x8 is
+/// still at 656, after 16 s); none of the constructions and searches after it come closer
+/// on these tori (the Kempe insertion: 731 and worse). Above kHugeTraffic transfers (a
+/// 4 096-node torus) the cap is kWorkCapHuge: the command there is bound by memory and
+/// its traffic alone takes 25-40 s of a 60 s budget (performance.md), and at 1.5 G the
+/// search took 10.3 s for 9 968 frames against 1.8 s for 10 064. Counting work rather
+/// than time keeps the answer the same on every machine when the deadline is not the
+/// limit.
+constexpr long kWorkPerTransfer = 5000;
+constexpr long kWorkCap = 1'500'000'000;
+constexpr long kWorkCapHuge = 300'000'000;
+constexpr int kHugeTraffic = 1 << 22;
 
 }  // namespace
 
@@ -156,7 +164,8 @@ std::optional<Schedule> translation_orbits_schedule(const Traffic& traffic, cons
     packing.first_fit();
     Rng rng(1);
     long moves = kFirstMovesPerOffset * torus.positions();
-    const long cap = std::min(kWorkCap, kWorkPerTransfer * traffic.size());
+    const long cap =
+        std::min(traffic.size() > kHugeTraffic ? kWorkCapHuge : kWorkCap, kWorkPerTransfer * static_cast<long>(traffic.size()));
     // A failed attempt is repeated with twice the moves, until the work cap or the deadline.
     while (packing.groups() > packing.bound() && packing.work() < cap && !limits.deadline.expired())
         if (!packing.shrink(moves, cap, rng, limits.deadline)) moves *= 2;

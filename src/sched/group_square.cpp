@@ -47,23 +47,50 @@ std::vector<int> prime_factors(int n) {
     return factors;
 }
 
-/// The frame of a transfer from label x to label y: y − x in G = Π (Z_p)^k over the prime
-/// powers p^k of N, digit by digit in mixed radix (the 2s lowest: with N = 2^k the
-/// difference is the XOR), less one (0 only for x = y, which no transfer has).
-int difference_frame(const std::vector<int>& radices, int x, int y) {
-    int difference = 0, weight = 1;
-    for (int p : radices) {
-        difference += ((y % p - x % p + p) % p) * weight;
-        x /= p, y /= p, weight *= p;
+/// The group whose table is the square, on the labels 0 .. N − 1: A = Π (Z_p)^k over the
+/// prime powers p^k of N (the abelian table), or, for even N asked for the dihedral one,
+/// the generalized dihedral group Dih(A) = A ⋊ Z_2 of that A of order N / 2, the flip
+/// inverting A: label a + (N / 2)·f is a·s^f, and every a·s is an involution, so from any
+/// transfer about half of the other frames close a Kempe cycle of four (N = 200: 102-103
+/// of 198, against 6-7 in (Z_2)^3 × (Z_5)^2). For N a power of two both are (Z_2)^k: the
+/// frame is the XOR of the labels.
+class LabelGroup {
+public:
+    LabelGroup(int n, SquareGroup group)
+        : dihedral_(group == SquareGroup::Dihedral && n % 2 == 0), half_(dihedral_ ? n / 2 : n), radices_(prime_factors(half_)) {}
+
+    /// The frame of a transfer from label x to label y: x⁻¹·y less one (0 only for x = y,
+    /// which no transfer has). With x = a·s^f and y = b·s^g, x⁻¹·y = (b − a)·s^g when f = 0
+    /// and (a − b)·s^(1+g) when f = 1.
+    int frame(int x, int y) const {
+        if (!dihedral_) return difference(x, y) - 1;
+        const bool fx = x >= half_, fy = y >= half_;
+        const int a = x % half_, b = y % half_;
+        return (fx ? difference(b, a) : difference(a, b)) + (fx != fy ? half_ : 0) - 1;
     }
-    return difference - 1;
-}
+
+private:
+    /// y − x in A, digit by digit in mixed radix (the 2s lowest).
+    int difference(int x, int y) const {
+        int d = 0, weight = 1;
+        for (int p : radices_) {
+            d += ((y % p - x % p + p) % p) * weight;
+            x /= p, y /= p, weight *= p;
+        }
+        return d;
+    }
+
+    bool dihedral_;
+    int half_;  // the order of A
+    std::vector<int> radices_;
+};
 
 /// Each transfer's frame with the hosts labelled by `label`.
-std::vector<int> frames_of(const std::vector<int>& from, const std::vector<int>& to, const std::vector<int>& label) {
-    const std::vector<int> radices = prime_factors(static_cast<int>(label.size()));
+std::vector<int> frames_of(const std::vector<int>& from, const std::vector<int>& to, const std::vector<int>& label,
+                           SquareGroup kind = SquareGroup::Abelian) {
+    const LabelGroup group(static_cast<int>(label.size()), kind);
     std::vector<int> frame(from.size());
-    for (std::size_t t = 0; t < from.size(); ++t) frame[t] = difference_frame(radices, label[idx(from[t])], label[idx(to[t])]);
+    for (std::size_t t = 0; t < from.size(); ++t) frame[t] = group.frame(label[idx(from[t])], label[idx(to[t])]);
     return frame;
 }
 
@@ -96,9 +123,9 @@ public:
     LabelPacking(const std::vector<int>& from, const std::vector<int>& to, const Incidence& watched, int n)
         : from_(from), to_(to), watched_(watched), n_(n), frames_(idx(n - 1)), frame_of_(idx(n) * idx(n)), transfers_of_(idx(n)),
           label_(idx(n), -1), taken_(idx(n), false) {
-        const std::vector<int> radices = prime_factors(n);
+        const LabelGroup group(n, SquareGroup::Abelian);
         for (int x = 0; x < n; ++x)
-            for (int y = 0; y < n; ++y) frame_of_[idx(x) * idx(n) + idx(y)] = x == y ? 0 : difference_frame(radices, x, y);
+            for (int y = 0; y < n; ++y) frame_of_[idx(x) * idx(n) + idx(y)] = x == y ? 0 : group.frame(x, y);
         for (std::size_t t = 0; t < from.size(); ++t)
             transfers_of_[idx(from[t])].push_back(static_cast<int>(t)), transfers_of_[idx(to[t])].push_back(static_cast<int>(t));
         used_.assign(idx(watched_links(watched)) * frames_, 0);
@@ -170,7 +197,7 @@ std::vector<int> packed_labels(const std::vector<int>& from, const std::vector<i
 
 }  // namespace
 
-std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_seed) {
+std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_seed, SquareGroup group) {
     std::vector<int> hosts, from, to;
     if (!all_to_all_hosts(traffic, hosts, from, to)) return {};
     const int n = static_cast<int>(hosts.size());
@@ -180,7 +207,7 @@ std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_
         Rng rng(relabelling_seed);
         for (int h = n - 1; h > 0; --h) std::swap(label[idx(h)], label[rng.below(static_cast<std::uint32_t>(h + 1))]);
     }
-    return frames_of(from, to, label);
+    return frames_of(from, to, label, group);
 }
 
 std::vector<int> packed_group_square(const Traffic& traffic, const Incidence& watched, std::uint64_t seed,

@@ -27,30 +27,31 @@ std::vector<std::vector<int>> receivers_per_frame(const Traffic& t, const std::v
 }
 
 TEST(GroupSquare, EachFrameIsAPermutationOfTheHosts) {
-    // Powers of two (the XOR table) and N = 2^k·m with m odd (the product with Z_m).
-    for (int hosts : {2, 3, 8, 12, 20, 64})
-        for (std::uint64_t relabelling : {0, 5}) {
-            const Network net = make_crossbar(hosts);
-            const Traffic t = make_pattern(net, PatternSpec{});
-            const std::vector<int> frame = sched::group_square(t, relabelling);
-            ASSERT_EQ(frame.size(), static_cast<std::size_t>(t.size())) << hosts;
-            std::vector<std::vector<int>> sends(static_cast<std::size_t>(hosts - 1)), gets = sends;
-            for (int x = 0; x < t.size(); ++x) {
-                const int f = frame[static_cast<std::size_t>(x)];
-                ASSERT_GE(f, 0);
-                ASSERT_LT(f, hosts - 1);
-                sends[static_cast<std::size_t>(f)].push_back(t[x].src);
-                gets[static_cast<std::size_t>(f)].push_back(t[x].dst);
+    // Powers of two (the XOR table), odd N and N = 2^k·m with m odd, both groups' tables.
+    for (int hosts : {2, 3, 6, 8, 12, 15, 20, 64})
+        for (std::uint64_t relabelling : {0, 5})
+            for (sched::SquareGroup group : {sched::SquareGroup::Abelian, sched::SquareGroup::Dihedral}) {
+                const Network net = make_crossbar(hosts);
+                const Traffic t = make_pattern(net, PatternSpec{});
+                const std::vector<int> frame = sched::group_square(t, relabelling, group);
+                ASSERT_EQ(frame.size(), static_cast<std::size_t>(t.size())) << hosts;
+                std::vector<std::vector<int>> sends(static_cast<std::size_t>(hosts - 1)), gets = sends;
+                for (int x = 0; x < t.size(); ++x) {
+                    const int f = frame[static_cast<std::size_t>(x)];
+                    ASSERT_GE(f, 0);
+                    ASSERT_LT(f, hosts - 1);
+                    sends[static_cast<std::size_t>(f)].push_back(t[x].src);
+                    gets[static_cast<std::size_t>(f)].push_back(t[x].dst);
+                }
+                for (int f = 0; f + 1 < hosts; ++f) {
+                    auto& s = sends[static_cast<std::size_t>(f)];
+                    auto& g = gets[static_cast<std::size_t>(f)];
+                    std::sort(s.begin(), s.end());
+                    std::sort(g.begin(), g.end());
+                    EXPECT_EQ(s, net.hosts()) << hosts << " hosts, frame " << f;
+                    EXPECT_EQ(g, net.hosts()) << hosts << " hosts, frame " << f;
+                }
             }
-            for (int f = 0; f + 1 < hosts; ++f) {
-                auto& s = sends[static_cast<std::size_t>(f)];
-                auto& g = gets[static_cast<std::size_t>(f)];
-                std::sort(s.begin(), s.end());
-                std::sort(g.begin(), g.end());
-                EXPECT_EQ(s, net.hosts()) << hosts << " hosts, frame " << f;
-                EXPECT_EQ(g, net.hosts()) << hosts << " hosts, frame " << f;
-            }
-        }
 }
 
 TEST(GroupSquare, KempeCyclesAreAsShortAsTheGroupAllows) {
@@ -77,6 +78,33 @@ TEST(GroupSquare, KempeCyclesAreAsShortAsTheGroupAllows) {
                     }
                 }
         }
+}
+
+TEST(GroupSquare, InTheDihedralTableHalfTheFramesCloseACycleOfFourWithEachOther) {
+    // The generalized dihedral group: every element outside A is an involution, so from a
+    // transfer of frame a about half of the other frames b give a Kempe cycle of four (the
+    // repair's shortest move). 200 = 2^3·5^2: the abelian table gives 6-7 of 198.
+    for (int hosts : {12, 20, 200}) {
+        const Network net = make_crossbar(hosts);
+        const Traffic t = make_pattern(net, PatternSpec{});
+        const auto dst = receivers_per_frame(t, sched::group_square(t, 0, sched::SquareGroup::Dihedral), net.node_count());
+        ASSERT_EQ(dst.size(), static_cast<std::size_t>(hosts - 1));
+        const std::vector<int> hosts_of = net.hosts();
+        const int h = hosts_of.front();
+        for (std::size_t a = 0; a < dst.size(); ++a) {
+            int fours = 0;
+            for (std::size_t b = 0; b < dst.size(); ++b) {
+                if (a == b) continue;
+                // h -> j in a, k -> j in b, k -> l in a: a cycle of four when h -> l in b.
+                const int j = dst[a][static_cast<std::size_t>(h)];
+                const auto k = std::find_if(hosts_of.begin(), hosts_of.end(),
+                                            [&](int x) { return dst[b][static_cast<std::size_t>(x)] == j; });
+                ASSERT_NE(k, hosts_of.end());
+                fours += dst[b][static_cast<std::size_t>(h)] == dst[a][static_cast<std::size_t>(*k)] ? 1 : 0;
+            }
+            EXPECT_GE(fours, (hosts - 2) / 2) << hosts << " hosts, frame " << a;
+        }
+    }
 }
 
 /// Per transfer its links but the first and the last (the hosts'): where it can congest.

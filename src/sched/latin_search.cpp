@@ -518,9 +518,18 @@ bool hopeless(long congested, std::size_t transfers) { return static_cast<std::s
 /// of torus:8x8x8, fat-tree:8,3, mesh:8x8x8 and chordal-ring:512,23 of 256), the starts it
 /// never completed at 10.9-13.7 % (512 hosts of fat-tree:5,4 seed 7, whose first two
 /// starts then stayed above 5 % until the move per eight, 7-12 s of repair, while the Kempe
-/// insertion after the search answers in 5 s). Above 1/12 (8.3 %) the start is given up.
+/// insertion after the search answers in 5 s). Above 1/12 (8.3 %) the start is given up,
+/// unless the search is patient (LatinOptions::patient): on fragments of deep fat trees
+/// with few hosts per leaf the squares it completed were at 9.0-12.4 % here (64 hosts of
+/// fat-tree:2,8 seeds 5, 10, 15, 20 and of fat-tree:2,9 seed 17; 128 of fat-tree:2,10 seed
+/// 1, 9.8 %), and at 0.5-2.0 % after a move per eight. A patient search looks after a move
+/// per two instead, where those squares were at 0.0-0.4 % and the ones it did not complete
+/// in 10 s at 1.1-10.6 % (128 hosts of fat-tree:2,9 seeds 1 and 3, fat-tree:4,4 seed 1,
+/// fat-tree:2,8 seed 1): above 1/100 it gives the start up, leaving the solve's tabu stage
+/// its time (which reached 130 frames on fat-tree:2,9 seeds 1 and 3, Λ 128).
 constexpr std::size_t kEarlyCheckPer = 32;
 bool hopeless_early(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 12 > transfers; }
+bool hopeless_patient(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 100 > transfers; }
 
 /// When this many first starts are all hopeless, the search declines. Where the inner
 /// links are as busy as the hosts' every start is (the whole torus:4x4x4 and
@@ -592,7 +601,7 @@ bool accepted(long delta, Rng& rng) {
 /// other one at least — a 512-host hypercube's held 1 cell from 16 384 to 32 768 moves and
 /// was complete at 37 549 —, the ones it does not stay at their best for tens of thousands
 /// of moves) or when hopeless; Expired at the deadline or the move cap.
-Repair repair(Square& sq, std::size_t transfers, bool rows_open, Rng& rng, DeadlinePoll& poll, MoveBudget& budget,
+Repair repair(Square& sq, std::size_t transfers, bool rows_open, bool patient, Rng& rng, DeadlinePoll& poll, MoveBudget& budget,
               HelperThread& helper) {
     if (sq.frames() < 2) return sq.cost() == 0 ? Repair::Complete : Repair::Stalled;
     std::vector<int> tried;
@@ -604,7 +613,8 @@ Repair repair(Square& sq, std::size_t transfers, bool rows_open, Rng& rng, Deadl
         if (poll.expired() || !budget.take()) return Repair::Expired;
         least = std::min(least, sq.cost());
         if ((moves == transfers / 8 || moves == transfers / 2) && hopeless(least, transfers)) return Repair::Hopeless;
-        if (rows_open && moves == transfers / kEarlyCheckPer && hopeless_early(least, transfers)) return Repair::Hopeless;
+        if (rows_open && !patient && moves == transfers / kEarlyCheckPer && hopeless_early(least, transfers)) return Repair::Hopeless;
+        if (rows_open && patient && moves == transfers / 2 && hopeless_patient(least, transfers)) return Repair::Hopeless;
         if (moves == check) {
             if (check > kFirstCheck && least >= least_before[1]) return Repair::Stalled;
             least_before[1] = least_before[0], least_before[0] = least, check *= 2;
@@ -669,8 +679,13 @@ bool spread(Square& sq, int transfers, Rng& rng, DeadlinePoll& poll) {
 /// is not repaired: measured after the spread, the squares the repair completed were at
 /// 1.5-11.6 % (fragments of fat-tree:4,5 of 256-512 hosts, of torus:8x8x8 of 128 and 256),
 /// those it never completed in 15-30 s at 51-121 % (torus:6x6x6 seed 4 at 128 hosts, the
-/// whole torus:8x8, 512 hosts of torus:8x8x8 and of a dragonfly).
-bool hopeless_start(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 5 > transfers; }
+/// whole torus:8x8, 512 hosts of torus:8x8x8 and of a dragonfly). A patient search
+/// (LatinOptions::patient) gives up above a third only: the deep fat trees' fragments above
+/// started at 23-29 % and were complete in 0.1-1.6 s, while 128 hosts of fat-tree:2,8 seed
+/// 1 (45 %) were not in 10 s.
+bool hopeless_start(long congested, std::size_t transfers, bool patient) {
+    return static_cast<std::size_t>(congested) * (patient ? 3 : 5) > transfers;
+}
 
 /// The starts of the search, each repaired until it stalls. Measured on 128- and 256-host
 /// fragments of fat trees, hypercubes, a dragonfly and OpenSM-routed fabrics (ten cases):
@@ -848,10 +863,10 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
         if (rows_open) {
             if (!spread(sq, traffic.size(), rng, poll)) return std::nullopt;
             // Every start is as far from a square: the inner links cannot hold one.
-            if (hopeless_start(sq.cost(), e.sender.size())) return std::nullopt;
+            if (hopeless_start(sq.cost(), e.sender.size(), options.patient)) return std::nullopt;
         }
         ++starts;
-        switch (repair(sq, e.sender.size(), rows_open, rng, poll, budget, helper)) {
+        switch (repair(sq, e.sender.size(), rows_open, options.patient, rng, poll, budget, helper)) {
             case Repair::Complete: return sq.schedule();
             case Repair::Expired: return std::nullopt;
             case Repair::Hopeless:

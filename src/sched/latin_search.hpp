@@ -49,6 +49,9 @@ struct LatinOptions {
     /// Repair moves over all starts (0: no cap). A cap in work, not time, ends the search
     /// at the same move on every machine, loaded or not; the deadline still bounds it.
     std::uint64_t max_moves = 0;
+    /// Where the rows are open: give a start up later (see latin_schedule), for when the
+    /// constructions that answer such traffics faster have already missed.
+    bool patient = false;
 };
 
 /// Working memory of latin_schedule.
@@ -67,7 +70,9 @@ std::uint64_t latin_memory_bytes(const Traffic& traffic, int frames);
 /// only where inner links set Λ above every endpoint's load and the traffic is a complete
 /// all-to-all (the start is the group's table). Wherever L is above the endpoints' load it
 /// declines at once when the start, spread, is congested on more than a fifth as many
-/// cells as there are transfers (on such fabrics no start was repaired into a square).
+/// cells as there are transfers (on such fabrics no start was repaired into a square), and
+/// gives the start up when the repair is slow to approach a square; a `patient` search
+/// declines above a third only and gives the repair longer (latin_search.cpp says how much).
 std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOptions& options, const Limits& limits);
 
 }  // namespace liquid::sched

@@ -173,6 +173,43 @@ TEST(LatinSearch, WhereTheRowsAreOpenAStartFarFromASquareAfterItsFirstMovesEndsT
     EXPECT_GT(minutes.deadline.remaining_s(), 114.0);
 }
 
+TEST(LatinSearch, APatientSearchRepairsTheStartsOfDeepTreesThatTheDefaultGivesUp) {
+    if (test::sanitized_build()) GTEST_SKIP() << "4 032-transfer fragments repaired for up to a second: Release pass only";
+    // 64 hosts of fat-tree:2,8 (seeds 5 and 10): inner links set Λ = 64, the hosts send 63.
+    // The spread group table is 23-24 % congested, above the default's fifth: it declines
+    // at once; the patient search (after the constructions that answer faster have missed)
+    // repairs it into a square of Λ frames.
+    for (std::uint64_t seed : {5, 10}) {
+        const Traffic t = test::fragment("fat-tree:2,8", 64, seed);
+        ASSERT_EQ(analyze(t).duration, 64) << "seed " << seed;
+        sched::LatinOptions inner;
+        inner.inner_links = true;
+        Limits minutes;
+        minutes.deadline = Deadline::after(120);
+        EXPECT_FALSE(sched::latin_schedule(t, inner, minutes).has_value()) << "seed " << seed;
+        inner.patient = true;
+        const std::optional<Schedule> s = sched::latin_schedule(t, inner, minutes);
+        ASSERT_TRUE(s.has_value()) << "seed " << seed;
+        EXPECT_EQ(verify_schedule(t, *s), "") << "seed " << seed;
+        EXPECT_EQ(s->length(), 64) << "seed " << seed;
+    }
+}
+
+TEST(LatinSearch, APatientSearchStillDeclinesAStartFarFromASquare) {
+    if (test::sanitized_build()) GTEST_SKIP() << "16 256-transfer fragment: Release pass only";
+    // 128 hosts of fat-tree:2,8 seed 1 (Λ 130 on inner links): the spread start is 45 %
+    // congested, above a third; no repair of it completed in 10 s.
+    const Traffic t = test::fragment("fat-tree:2,8", 128, 1);
+    ASSERT_EQ(analyze(t).duration, 130);
+    sched::LatinOptions inner;
+    inner.inner_links = true;
+    inner.patient = true;
+    Limits minutes;
+    minutes.deadline = Deadline::after(120);
+    EXPECT_FALSE(sched::latin_schedule(t, inner, minutes).has_value());
+    EXPECT_GT(minutes.deadline.remaining_s(), 110.0);
+}
+
 TEST(LatinSearch, DeclinesWithoutEndpointStructureOrBelowAnEndpointsLoad) {
     // A one-link transfer; a link that is one transfer's first and another's last.
     EXPECT_FALSE(sched::latin_schedule(test::link_traffic({{0, 1}, {2}}, 3), {}, Limits{}).has_value());
@@ -225,6 +262,22 @@ TEST(LatinSearch, A128RankFragmentOfAFatTreeIsLiquidFromThePortfolio) {
         EXPECT_EQ(verify_schedule(t, r.schedule), "") << spec;
         EXPECT_TRUE(r.liquid) << spec << ": " << r.schedule.length() << " frames by " << r.solver;
         EXPECT_TRUE(r.optimal) << spec;
+    }
+}
+
+TEST(LatinSearch, FragmentsOfADeepBinaryTreeAreLiquidFromThePortfolio) {
+    // 128 hosts of fat-tree:2,10 (1 024 hosts, ten levels): seed 3, Λ 127 set by the hosts,
+    // where the Latin-square search's first 6 000 moves and the fission dive miss and the
+    // search after the dive answers; seed 1, Λ 128 on inner links, where the Kempe insertion
+    // misses and the patient inner search answers.
+    if (test::sanitized_build()) GTEST_SKIP() << "16 256-transfer fragments: Release pass only";
+    for (std::uint64_t seed : {3, 1}) {
+        const Traffic t = test::fragment("fat-tree:2,10", 128, seed);
+        SolveOptions o;
+        o.time_limit_s = 30;
+        const SolveResult r = solve(t, o);
+        EXPECT_EQ(verify_schedule(t, r.schedule), "") << "seed " << seed;
+        EXPECT_TRUE(r.liquid) << "seed " << seed << ": " << r.schedule.length() << " frames by " << r.solver;
     }
 }
 

@@ -210,6 +210,21 @@ std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_
     return frames_of(from, to, label, group);
 }
 
+std::vector<int> route_order_group_square(const Traffic& traffic) {
+    std::vector<int> hosts, from, to;
+    if (!all_to_all_hosts(traffic, hosts, from, to)) return {};
+    const int n = static_cast<int>(hosts.size());
+    std::vector<const std::vector<int>*> route(idx(n), nullptr);  // from the first host
+    for (std::size_t t = 0; t < from.size(); ++t)
+        if (from[t] == 0) route[idx(to[t])] = &traffic.transfers()[t].path;
+    std::vector<int> order(idx(n));
+    for (int h = 0; h < n; ++h) order[idx(h)] = h;
+    std::stable_sort(order.begin() + 1, order.end(), [&](int a, int b) { return *route[idx(a)] < *route[idx(b)]; });
+    std::vector<int> label(idx(n));
+    for (int i = 0; i < n; ++i) label[idx(order[idx(i)])] = i;
+    return frames_of(from, to, label);
+}
+
 std::vector<int> packed_group_square(const Traffic& traffic, const Incidence& watched, std::uint64_t seed,
                                      const Deadline& deadline) {
     std::vector<int> hosts, from, to;

@@ -40,6 +40,11 @@ enum class SquareGroup { Abelian, Dihedral };
 /// built over a network: Transfer::src and dst set).
 std::vector<int> group_square(const Traffic& traffic, std::uint64_t relabelling_seed, SquareGroup group = SquareGroup::Abelian);
 
+/// The square with the hosts labelled in the order of their routes from the first host
+/// (compared link by link; that host labelled 0). Empty unless the traffic is the complete
+/// all-to-all among N >= 2 hosts.
+std::vector<int> route_order_group_square(const Traffic& traffic);
+
 /// The most cells a packed labelling reads: N / 3 times the traffic's watched incidences
 /// (every host tries every free label for its transfers to the hosts labelled before it).
 /// Measured: 256 hosts of a dragonfly, 1.4 × 10⁷ reads in 0.035 s, where the packed start

@@ -45,11 +45,6 @@ constexpr double kLatinShare = 0.4;
 constexpr double kLatinShareBeforeDive = 0.03;
 constexpr std::uint64_t kLatinMovesBeforeDive = 6000;
 constexpr double kLatinSecondsBeforeDive = 1.0;
-/// The search after the dive (where it missed too): its own walk, not the capped run's again.
-/// Deep binary trees' fragments complete there (128 hosts of fat-tree:2,10 seed 3, Λ 127 set
-/// by the hosts: 3 cells congested after 8 128 moves, liquid in 1.5-3.8 s; 64 hosts of
-/// fat-tree:2,8 seed 2 in 0.6-0.8 s), which the capped run and the dive both miss.
-constexpr std::uint64_t kLatinAfterDiveSeed = 2;
 /// The share of the Latin-square search where inner links set Λ (before the insertion on
 /// large traffics):
 /// it answered the 512-host fragments of fat-tree:4,5 in 0.6-4.1 s of a 10 s budget (seed 1
@@ -271,16 +266,6 @@ std::vector<Construction> standard_constructions(int bound_above_lambda) {
             {"fission-dive",
              [](const Traffic& t, const Limits& limits) { return fission_dive_schedule(t, share_of(limits, kFissionDiveShare)); },
              fission_dive_applies});
-    // Where the dive misses too: the Latin-square search again, without the move cap and
-    // with another walk (kLatinAfterDiveSeed).
-    if (liquid_possible)
-        c.push_back({"latin-after-dive",
-                     [](const Traffic& t, const Limits& limits) {
-                         LatinOptions after_dive;
-                         after_dive.seed = kLatinAfterDiveSeed;
-                         return latin_schedule(t, after_dive, share_of(limits, kLatinShare));
-                     },
-                     fission_dive_applies});
     // Where inner links set Λ above the hosts' load: the group's table in a square of Λ
     // frames whose rows are not full (latin_search.hpp); it declines at once unless the
     // traffic is such an all-to-all, and where its start is far from a square. Before the

@@ -150,6 +150,25 @@ TEST(GroupSquare, APackedLabellingIsASquareAndLessCongestedThanTheOthers) {
         EXPECT_LT(cells, congested_cells(t, inner, sched::group_square(t, relabelling))) << relabelling;
 }
 
+TEST(GroupSquare, TheRouteOrderFollowsAFatTreesDestinationDigits) {
+    // Under destination-mod-k routing a destination's lowest digits pick its up-links:
+    // labelled in the order of their routes from the first host, 128 random hosts of
+    // fat-tree:2,10 get a square (still one) less congested than the fabric order's.
+    const Traffic t = test::fragment("fat-tree:2,10", 128, 3);
+    const std::vector<int> by_route = sched::route_order_group_square(t);
+    ASSERT_EQ(by_route.size(), static_cast<std::size_t>(t.size()));
+    std::map<std::pair<int, int>, int> sends, gets;  // per (frame, host): transfers
+    for (int x = 0; x < t.size(); ++x) {
+        const int f = by_route[static_cast<std::size_t>(x)];
+        ASSERT_GE(f, 0);
+        ASSERT_LT(f, 127);
+        EXPECT_EQ(++sends[std::pair(f, t[x].src)], 1) << "frame " << f;
+        EXPECT_EQ(++gets[std::pair(f, t[x].dst)], 1) << "frame " << f;
+    }
+    const Incidence inner = inner_links(t);
+    EXPECT_LT(congested_cells(t, inner, by_route), congested_cells(t, inner, sched::group_square(t, 0)));
+}
+
 TEST(GroupSquare, APackedLabellingGivesWayToItsDeadline) {
     const Traffic t = make_pattern(make_crossbar(16), PatternSpec{});
     Deadline passed = Deadline::after(1e-9);
@@ -169,6 +188,8 @@ TEST(GroupSquare, OnlyForACompleteAllToAll) {
     EXPECT_TRUE(sched::group_square(make_pattern(net, self), 0).empty());                  // i -> i
     EXPECT_TRUE(sched::group_square(test::link_traffic({{0, 1}, {1, 0}}, 2), 0).empty());  // no hosts
     EXPECT_FALSE(sched::group_square(make_pattern(net, PatternSpec{}), 0).empty());
+    EXPECT_TRUE(sched::route_order_group_square(make_pattern(net, part)).empty());
+    EXPECT_FALSE(sched::route_order_group_square(make_pattern(net, PatternSpec{})).empty());
 }
 
 }  // namespace

@@ -267,9 +267,9 @@ TEST(LatinSearch, A128RankFragmentOfAFatTreeIsLiquidFromThePortfolio) {
 
 TEST(LatinSearch, FragmentsOfADeepBinaryTreeAreLiquidFromThePortfolio) {
     // 128 hosts of fat-tree:2,10 (1 024 hosts, ten levels): seed 3, Λ 127 set by the hosts,
-    // where the Latin-square search's first 6 000 moves and the fission dive miss and the
-    // search after the dive answers; seed 1, Λ 128 on inner links, where the Kempe insertion
-    // misses and the patient inner search answers.
+    // where the fabric order's table was not repaired within the search's 6 000 moves
+    // before the fission dive, which misses too, and the route order's is; seed 1, Λ 128 on
+    // inner links, where the Kempe insertion misses and the patient inner search answers.
     if (test::sanitized_build()) GTEST_SKIP() << "16 256-transfer fragments: Release pass only";
     for (std::uint64_t seed : {3, 1}) {
         const Traffic t = test::fragment("fat-tree:2,10", 128, seed);

@@ -310,7 +310,6 @@ TEST(Schedule, ConstructionsAimAtACliqueBoundAboveLambda) {
         EXPECT_NE(r.name, "latin");
         EXPECT_NE(r.name, "latin-inner");
         EXPECT_NE(r.name, "fission-dive");
-        EXPECT_NE(r.name, "latin-after-dive");
         if (r.name.rfind("kempe", 0) != 0) continue;  // kempe or kempe-tabu
         kempe = true;
         EXPECT_GE(r.length, 42);

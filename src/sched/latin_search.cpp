@@ -613,7 +613,8 @@ Repair repair(Square& sq, std::size_t transfers, bool rows_open, bool patient, R
         if (poll.expired() || !budget.take()) return Repair::Expired;
         least = std::min(least, sq.cost());
         if ((moves == transfers / 8 || moves == transfers / 2) && hopeless(least, transfers)) return Repair::Hopeless;
-        if (rows_open && !patient && moves == transfers / kEarlyCheckPer && hopeless_early(least, transfers)) return Repair::Hopeless;
+        if (rows_open && !patient && moves == transfers / kEarlyCheckPer && hopeless_early(least, transfers))
+            return Repair::Hopeless;
         if (rows_open && patient && moves == transfers / 2 && hopeless_patient(least, transfers)) return Repair::Hopeless;
         if (moves == check) {
             if (check > kFirstCheck && least >= least_before[1]) return Repair::Stalled;

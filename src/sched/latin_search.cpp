@@ -764,9 +764,11 @@ bool dihedral_pays(int hosts) { return hosts % 2 == 0 && (hosts & (hosts - 1)) !
 /// dragonfly a relabelled start, spread, was not far enough from a square for the search
 /// to decline at once, and it kept its share from the Kempe insertion that answers (553
 /// frames instead of Λ = 537).
-int first_attempt(const Endpoints& e, const std::vector<int>& fabric_order, const Traffic& traffic, std::uint64_t seed, int L) {
+/// `first_congestion`: the first table's (square_congestion; the fabric order's or the
+/// routes' order's, prefer_route_order).
+int first_attempt(const Endpoints& e, long first_congestion, const Traffic& traffic, std::uint64_t seed, int L) {
     const std::vector<int> random = group_square(traffic, group_relabelling(seed, 2));
-    return square_congestion(e, random, L) < square_congestion(e, fabric_order, L) ? 2 : 0;
+    return square_congestion(e, random, L) < first_congestion ? 2 : 0;
 }
 
 /// Where the rows are full, the fabric order's table gives way to the hosts in the order of
@@ -779,12 +781,18 @@ int first_attempt(const Endpoints& e, const std::vector<int>& fabric_order, cons
 /// the move cap before the fission dive, which misses it (130 frames after 10 s from the
 /// fabric order); 64 hosts of fat-tree:2,8 seed 2 in 0.03 s (65 / 63 before). On a base-3
 /// tree the labels' binary digits do not follow the tree's (128 hosts of fat-tree:3,5 seed
-/// 2: 6 287 against 5 509), and the fabric order stays. Measured unchanged elsewhere: the fragments table at 64-512
-/// ranks, 20 seeds each of the 342-host dragonfly and the 8 x 8 HyperX at 128, and the 72
-/// three-level OpenSM-routed trees (0.7-1.3 s at 512 ranks against 1.0-1.9 s).
-void prefer_route_order(const Endpoints& e, const Traffic& traffic, int L, std::vector<int>& square) {
+/// 2: 6 287 against 5 509), and the fabric order stays. Measured unchanged elsewhere: the
+/// fragments table at 64-512 ranks, 20 seeds each of the 342-host dragonfly and the 8 x 8
+/// HyperX at 128, and the 72 three-level OpenSM-routed trees (0.7-1.3 s at 512 ranks
+/// against 1.0-1.9 s). Returns the congestion of the table kept in `square`.
+long prefer_route_order(const Endpoints& e, const Traffic& traffic, int L, std::vector<int>& square) {
+    const long fabric = square_congestion(e, square, L);
     std::vector<int> by_route = route_order_group_square(traffic);
-    if (!by_route.empty() && square_congestion(e, by_route, L) < square_congestion(e, square, L)) square = std::move(by_route);
+    if (by_route.empty()) return fabric;
+    const long routed = square_congestion(e, by_route, L);
+    if (routed >= fabric) return fabric;
+    square = std::move(by_route);
+    return routed;
 }
 
 /// Whether the busiest links are tried as the rows (Ends::Busiest) when the hosts' links
@@ -860,8 +868,9 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     // A complete all-to-all among N hosts in L >= N - 1 frames starts from the group's table
     // (in the first N - 1 frames).
     bool group = !square.empty();
-    if (group && !rows_open) prefer_route_order(e, traffic, L, square);
-    const int first = group && !rows_open ? first_attempt(e, square, traffic, options.seed, L) : 0;
+    const bool rows_full_group = group && !rows_open;
+    const long first_congestion = rows_full_group ? prefer_route_order(e, traffic, L, square) : 0;
+    const int first = rows_full_group ? first_attempt(e, first_congestion, traffic, options.seed, L) : 0;
     int starts = 0, hopeless_starts = 0;
     bool dihedral_next = group && first == 0 && !rows_open && dihedral_pays(e.senders);
     for (int attempt = first; !deadline.expired(); ++attempt) {

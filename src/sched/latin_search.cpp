@@ -527,9 +527,12 @@ bool hopeless(long congested, std::size_t transfers) { return static_cast<std::s
 /// in 10 s at 1.1-10.6 % (128 hosts of fat-tree:2,9 seeds 1 and 3, fat-tree:4,4 seed 1,
 /// fat-tree:2,8 seed 1): above 1/100 it gives the start up, leaving the solve's tabu stage
 /// its time (which reached 130 frames on fat-tree:2,9 seeds 1 and 3, Λ 128).
-constexpr std::size_t kEarlyCheckPer = 32;
-bool hopeless_early(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 12 > transfers; }
-bool hopeless_patient(long congested, std::size_t transfers) { return static_cast<std::size_t>(congested) * 100 > transfers; }
+struct EarlyCheck {
+    std::size_t per;   // after a move per this many transfers
+    std::size_t over;  // give up above 1 / over of them congested
+    bool hopeless(long congested, std::size_t transfers) const { return static_cast<std::size_t>(congested) * over > transfers; }
+};
+EarlyCheck early_check(bool patient) { return patient ? EarlyCheck{2, 100} : EarlyCheck{32, 12}; }
 
 /// When this many first starts are all hopeless, the search declines. Where the inner
 /// links are as busy as the hosts' every start is (the whole torus:4x4x4 and
@@ -609,13 +612,12 @@ Repair repair(Square& sq, std::size_t transfers, bool rows_open, bool patient, R
     Tabu tabu(transfers, sq.frames());
     long least = sq.cost(), least_before[2] = {least, least};  // at the last two checks
     std::size_t check = kFirstCheck;
+    const EarlyCheck early = early_check(patient);
     for (std::size_t moves = 0; sq.cost() > 0; ++moves) {
         if (poll.expired() || !budget.take()) return Repair::Expired;
         least = std::min(least, sq.cost());
         if ((moves == transfers / 8 || moves == transfers / 2) && hopeless(least, transfers)) return Repair::Hopeless;
-        if (rows_open && !patient && moves == transfers / kEarlyCheckPer && hopeless_early(least, transfers))
-            return Repair::Hopeless;
-        if (rows_open && patient && moves == transfers / 2 && hopeless_patient(least, transfers)) return Repair::Hopeless;
+        if (rows_open && moves == transfers / early.per && early.hopeless(least, transfers)) return Repair::Hopeless;
         if (moves == check) {
             if (check > kFirstCheck && least >= least_before[1]) return Repair::Stalled;
             least_before[1] = least_before[0], least_before[0] = least, check *= 2;

@@ -25,7 +25,7 @@ TEST(InterposerEnvironment, Defaults) {
     EXPECT_EQ(e.v_time_limit_s, 0.5);
     EXPECT_EQ(e.v_min_piece, 65536);
     EXPECT_EQ(e.chunk_bytes, 65280);
-    EXPECT_EQ(e.pass_bytes, 0);
+    EXPECT_EQ(e.pass_bytes, 262144);
     EXPECT_EQ(e.method, "optimal");
 }
 

@@ -25,7 +25,7 @@ struct InterposerEnvironment {
     long long min_bytes = 65536;        // LIQUID_MIN_BYTES: smaller blocks go to the MPI library
     long long v_min_piece = 65536;      // LIQUID_V_MIN_PIECE: smallest piece of a split MPI_Alltoallv message
     long long chunk_bytes = 65280;      // LIQUID_CHUNK_BYTES: largest message a block travels in (0: whole blocks)
-    long long pass_bytes = 0;           // LIQUID_PASS_BYTES: largest slice of a block in one pass of the frames (0: one pass)
+    long long pass_bytes = 262144;      // LIQUID_PASS_BYTES: largest slice of a block in one pass of the frames (0: one pass)
     bool compare = false;               // LIQUID_COMPARE=1: alternate liquid and the MPI library
     std::vector<std::string> problems;  // one sentence per bad variable ("LIQUID_X: ...: fix")
 };

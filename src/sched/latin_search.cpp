@@ -874,7 +874,7 @@ std::optional<Schedule> latin_schedule(const Traffic& traffic, const LatinOption
     const long first_congestion = rows_full_group ? prefer_route_order(e, traffic, L, square) : 0;
     const int first = rows_full_group ? first_attempt(e, first_congestion, traffic, options.seed, L) : 0;
     int starts = 0, hopeless_starts = 0;
-    bool dihedral_next = group && first == 0 && !rows_open && dihedral_pays(e.senders);
+    bool dihedral_next = rows_full_group && first == 0 && dihedral_pays(e.senders);
     for (int attempt = first; !deadline.expired(); ++attempt) {
         Square sq(e, L);
         const bool dihedral = attempt == 1 && dihedral_next;

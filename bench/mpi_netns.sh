@@ -31,6 +31,9 @@
 #                        0 sends every block as one message)
 #   --pass-bytes B       LIQUID_PASS_BYTES of the interposer (default: the interposer's own;
 #                        0 sends every block in one pass of the frames)
+#   --tune-calls N       LIQUID_TUNE_CALLS of the interposer (default: the interposer's own, 3;
+#                        0: the plan runs every call from LIQUID_MIN_BYTES up); the liquid
+#                        rows' warm-up is 1 + 2 N calls, so the trial is not in their samples
 #   --json FILE          also write the run as one JSON document
 #   --check-only         build the network, run the one-flow calibration, stop
 #   --check-bytes B      bytes of the calibration flow (default 4194304)
@@ -77,6 +80,7 @@ while [ $# -gt 0 ]; do
     --min-bytes) need_value "$@"; MIN_BYTES=$2; shift 2 ;;
     --chunk-bytes) need_value "$@"; CHUNK_BYTES=$2; shift 2 ;;
     --pass-bytes) need_value "$@"; PASS_BYTES=$2; shift 2 ;;
+    --tune-calls) need_value "$@"; TUNE_CALLS=$2; shift 2 ;;
     --json) need_value "$@"; JSON=$2; shift 2 ;;
     --check-only) CHECK_ONLY=1; shift ;;
     --check-bytes) need_value "$@"; CHECK_BYTES=$2; shift 2 ;;
@@ -115,6 +119,9 @@ INTERPOSER_ENV=()
 [ -z "${MIN_BYTES:-}" ] || INTERPOSER_ENV=(-x LIQUID_MIN_BYTES="$MIN_BYTES")
 [ -z "${CHUNK_BYTES:-}" ] || INTERPOSER_ENV+=(-x LIQUID_CHUNK_BYTES="$CHUNK_BYTES")
 [ -z "${PASS_BYTES:-}" ] || INTERPOSER_ENV+=(-x LIQUID_PASS_BYTES="$PASS_BYTES")
+[ -z "${TUNE_CALLS:-}" ] || is_int "$TUNE_CALLS" 0 || die "--tune-calls '$TUNE_CALLS': give a whole number >= 0"
+[ -z "${TUNE_CALLS:-}" ] || INTERPOSER_ENV+=(-x LIQUID_TUNE_CALLS="$TUNE_CALLS")
+LIQUID_WARMUP=$((1 + 2 * ${TUNE_CALLS:-3}))
 for m in $SYNC_MODES; do [[ $m =~ ^[a-z]+$ ]] || die "--sync '$SYNC_MODES': give LIQUID_SYNC mode names"; done
 if [ -z "$SIZES" ]; then
   SIZES=$MIN
@@ -306,11 +313,14 @@ if [ -n "$ALLTOALLV" ]; then
     BENCH="$BENCH_V" mpi_run "$N" "$WORK/hosts" "$WORK/alltoallv-$mode.log" -x LD_PRELOAD="$PMPI" -x LIQUID_NETWORK="$NET" \
       -x LIQUID_RANKMAP="$WORK/rankmap" -x LIQUID_SYNC="$mode" -x LIQUID_METHOD="$METHOD" "${INTERPOSER_ENV[@]}" \
       -x LIQUID_REPORT="$WORK/report-v-$mode.json" -- --rankmap "$WORK/rankmap" --family "$ALLTOALLV" \
-      --token-bytes "$TOKEN_BYTES" --tokens "$TOKENS" --seed "$SEED" --iterations "$ITERATIONS" --warmup 1
+      --token-bytes "$TOKEN_BYTES" --tokens "$TOKENS" --seed "$SEED" --iterations "$ITERATIONS" --warmup "$LIQUID_WARMUP"
     grep -v '^liquid: ' "$WORK/alltoallv-$mode.log"
     python3 -c 'import json, sys
 for m in json.load(open(sys.argv[1]))["plans"][0].get("alltoallv", {}).get("matrices", []):
-    print("# interposer: %s path, %d calls, %d cache hits, planned in %.1f ms: %s" % (m["path"], m["calls"], m["cache_hits"], m["planning_ms"], m["reason"]))' \
+    print("# interposer: %s path, %d calls, %d cache hits, planned in %.1f ms: %s" % (m["path"], m["calls"], m["cache_hits"], m["planning_ms"], m["reason"]))
+for t in json.load(open(sys.argv[1]))["plans"][0].get("tuning", []):
+    print("# trial, blocks of %d-%d bytes: %s (plan %s ms, MPI library %s ms)" % (t["blocks_from"], t["blocks_to"], t["choice"],
+          "%.1f" % (1e3 * t["liquid_median_s"]) if "liquid_median_s" in t else "-", "%.1f" % (1e3 * t["library_median_s"]) if "library_median_s" in t else "-"))' \
       "$WORK/report-v-$mode.json"
   done
   echo "# commit $(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo unknown); uptime at end:$(uptime)"
@@ -324,7 +334,8 @@ ROWS="$WORK/rows.tsv"
 collect() {  # collect LOG RENAME_MPI_TO
   awk -v name="$2" '$1 ~ /^[0-9]+$/ { m = $2; if (m == "mpi") m = name; print $1 "\t" m "\t" $3 "\t" $4 "\t" $5 "\t" $8 "\t" $9 }' "$1" >>"$ROWS"
 }
-BENCH_ARGS=(--rankmap "$WORK/rankmap" --sizes "$SIZES" --iterations "$ITERATIONS" --warmup 1 --tcp-counters 1)
+BENCH_ARGS=(--rankmap "$WORK/rankmap" --sizes "$SIZES" --iterations "$ITERATIONS" --warmup 1 --liquid-warmup "$LIQUID_WARMUP"
+  --tcp-counters 1)
 first=1
 for mode in $SYNC_MODES; do
   echo "# running liquid (LIQUID_SYNC=$mode) and Open MPI's default ..." >&2
@@ -348,5 +359,5 @@ echo "# uptime at end:$(uptime)"
 COMMIT=$(git -C "$HERE" rev-parse --short HEAD 2>/dev/null || echo unknown)
 python3 "$HERE/mpi/netns_table.py" --rows "$ROWS" --simulated "$WORK/simulated.tsv" --reports "$WORK" \
   --ranks "$N" --flow "$FLOW" --flow-fraction "$FRACTION" --commit "$COMMIT" --json "$JSON" \
-  --config "hosts=$LEFT+$RIGHT rate_mbit=$RATE nic_rate_mbit=$NIC_RATE cable_rate_mbit=$CABLE_RATE buffer=$BUFFER cc=$CC iterations=$ITERATIONS method=$METHOD chunk_bytes=${CHUNK_BYTES:-default} pass_bytes=${PASS_BYTES:-default}" \
+  --config "hosts=$LEFT+$RIGHT rate_mbit=$RATE nic_rate_mbit=$NIC_RATE cable_rate_mbit=$CABLE_RATE buffer=$BUFFER cc=$CC iterations=$ITERATIONS method=$METHOD chunk_bytes=${CHUNK_BYTES:-default} pass_bytes=${PASS_BYTES:-default} tune_calls=${TUNE_CALLS:-default}" \
   --uptime "$(uptime)"

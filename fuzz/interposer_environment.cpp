@@ -1,7 +1,7 @@
 // libFuzzer harness: the interposer's environment parsing (LIQUID_* variables). The input
 // is NUL-separated values for LIQUID_TIME_LIMIT, LIQUID_SYNC, LIQUID_MIN_BYTES,
-// LIQUID_COMPARE, LIQUID_METHOD, LIQUID_V_TIME_LIMIT and LIQUID_V_MIN_PIECE, in that order. Oracle: parsing never throws; every
-// problem is one line naming its variable; accepted values are in range.
+// LIQUID_COMPARE, LIQUID_METHOD, LIQUID_V_TIME_LIMIT, LIQUID_V_MIN_PIECE and LIQUID_TUNE_CALLS, in that order. Oracle: parsing
+// never throws; every problem is one line naming its variable; accepted values are in range.
 #include <cmath>
 #include <iterator>
 #include <string>
@@ -15,8 +15,8 @@ void check(bool holds, const char* what) { liquid::fuzz::require(holds ? "" : "v
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
-    static const char* const names[] = {"LIQUID_TIME_LIMIT", "LIQUID_SYNC",         "LIQUID_MIN_BYTES",  "LIQUID_COMPARE",
-                                        "LIQUID_METHOD",     "LIQUID_V_TIME_LIMIT", "LIQUID_V_MIN_PIECE"};
+    static const char* const names[] = {"LIQUID_TIME_LIMIT", "LIQUID_SYNC",         "LIQUID_MIN_BYTES",   "LIQUID_COMPARE",
+                                        "LIQUID_METHOD",     "LIQUID_V_TIME_LIMIT", "LIQUID_V_MIN_PIECE", "LIQUID_TUNE_CALLS"};
     constexpr std::size_t kNames = std::size(names);
     std::vector<std::string> values(1);
     for (std::size_t i = 0; i < size && values.size() <= kNames; ++i) {
@@ -39,5 +39,6 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
           "the Alltoallv time limit is finite and positive");
     check(e.min_bytes >= 0, "LIQUID_MIN_BYTES is not negative");
     check(e.v_min_piece >= 1, "LIQUID_V_MIN_PIECE is at least one byte");
+    check(e.tune_calls >= 0 && e.tune_calls <= 1000, "LIQUID_TUNE_CALLS is from 0 to 1000");
     return 0;
 }

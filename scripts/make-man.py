@@ -57,6 +57,7 @@ ENVIRONMENT = [
     ("LIQUID_TIME_LIMIT", "libliquid_pmpi.so: the planning budget in seconds (as --time-limit)."),
     ("LIQUID_SYNC", "libliquid_pmpi.so: how the frames of a plan are separated."),
     ("LIQUID_REPORT", "libliquid_pmpi.so: write what the interposer did to this file."),
+    ("LIQUID_TUNE_CALLS", "libliquid_pmpi.so: trial calls of the plan and of the MPI library per size class; the faster runs the rest (0: always the plan)."),
 ]
 
 

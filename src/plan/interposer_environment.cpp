@@ -16,6 +16,7 @@ namespace liquid::plan {
 namespace {
 
 constexpr double kYear = 365.0 * 24 * 3600;
+constexpr long long kMaxTuneCalls = 1000;
 constexpr long long kMaxBytes = 1'000'000'000'000'000LL;  // 1 PB, as the command line's amounts
 
 // Values come from the environment: shown cut and with control characters as \xNN, so every
@@ -94,6 +95,9 @@ InterposerEnvironment parse_interposer_environment(const std::function<const cha
         if (c == "0" || c == "1") e.compare = c == "1";
         else bad("LIQUID_COMPARE", quoted(c) + " is neither 0 nor 1", "give 1 to alternate liquid and the MPI library, 0 not to");
     }
+    if (const std::string n = get("LIQUID_TUNE_CALLS"); !n.empty() && !parse_whole(n, 0, kMaxTuneCalls, e.tune_calls))
+        bad("LIQUID_TUNE_CALLS", quoted(n) + " is not a number of trial calls",
+            "give a whole number from 0 to 1000 (0: the plan runs every call from LIQUID_MIN_BYTES up)");
     return e;
 }
 

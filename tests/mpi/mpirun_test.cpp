@@ -54,9 +54,11 @@ std::string rank_map(int ranks, int hosts, const std::string& stranger = "") {
     return test::temp_file(text, ".map");
 }
 
-// The interposer with every block size planned (LIQUID_MIN_BYTES=0) unless `env` says otherwise.
-std::string preload(const std::string& network, const std::string& map, const std::string& report) {
-    std::string env = "-x LD_PRELOAD=" + kPmpi + " -x LIQUID_TIME_LIMIT=1 -x LIQUID_MIN_BYTES=0";
+// The interposer with every block size planned (LIQUID_MIN_BYTES=0, no trial against the
+// MPI library: LIQUID_TUNE_CALLS=0) unless `env` says otherwise.
+std::string preload(const std::string& network, const std::string& map, const std::string& report, int tune_calls = 0) {
+    std::string env = "-x LD_PRELOAD=" + kPmpi +
+                      " -x LIQUID_TIME_LIMIT=1 -x LIQUID_MIN_BYTES=0 -x LIQUID_TUNE_CALLS=" + std::to_string(tune_calls);
     if (!network.empty()) env += " -x LIQUID_NETWORK=" + network;
     if (!map.empty()) env += " -x LIQUID_RANKMAP=" + map;
     if (!report.empty()) env += " -x LIQUID_REPORT=" + report;
@@ -288,6 +290,54 @@ TEST(InterposerCompare, AlternatesLiquidAndTheLibraryAndReportsBothMedians) {
     EXPECT_DOUBLE_EQ(b["bound_s"].get<double>(), lambda * 8000 / net.default_rate());
     EXPECT_DOUBLE_EQ(b["liquid_fraction_of_bound"].get<double>(), b["bound_s"].get<double>() / liquid);
     EXPECT_EQ(j["plans"][0]["sync"], "links");
+}
+
+// The trial: the first calls of a size class alternate the plan and the library, two of
+// each, then every rank runs the faster one (whichever it is on this machine) and times
+// the other again on the 8th call after the choice (here the 12th of 13), choosing again.
+TEST(InterposerTuning, TriesBothThenEveryRankRunsTheFasterAndChecksAgain) {
+    SKIP_UNLESS_MPI_RUNS();
+    const std::string report = test::temp_file("", ".json");
+    const auto r = mpirun(8, preload("fat-tree:2,3", rank_map(8, 8), report, 2), kPlain + " 2000 13");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.out.find("calls: ok"), std::string::npos) << r.out;
+    const auto j = read_report(report);
+    const auto& plan = j["plans"][0];
+    EXPECT_EQ(plan["tune_calls"], 2);
+    ASSERT_EQ(plan["tuning"].size(), 2u) << plan.dump(2);
+    const auto& t = plan["tuning"][0];  // the 8 000-byte blocks; [1] is the Alltoallv's
+    EXPECT_EQ(t["call"], "alltoall");
+    EXPECT_EQ(t["blocks_from"], 4096);
+    EXPECT_EQ(t["blocks_to"], 8191);
+    EXPECT_EQ(t["recent_liquid_calls"], 2);
+    EXPECT_EQ(t["recent_library_calls"], 2);
+    EXPECT_EQ(t["rechecks"], 1);
+    const double liquid = t["liquid_median_s"], library = t["library_median_s"];
+    ASSERT_GT(liquid, 0);
+    ASSERT_GT(library, 0);
+    const bool plan_now = t["choice"] == "liquid", changed = t["changes"] == 1;
+    EXPECT_EQ(t["choice"], liquid <= library ? "liquid" : "library");
+    // Trial 2 + 2, then 7 calls of the first choice, the re-check's call of the other, and
+    // the 13th call of the choice made at the re-check.
+    const int first_choice = 2 + 7 + (changed ? 0 : 1), other = 2 + 1 + (changed ? 1 : 0);
+    const bool plan_first = plan_now != changed;
+    const auto b = block_entry(j, "alltoall", 8000);
+    ASSERT_FALSE(b.is_null()) << j.dump(2);
+    EXPECT_EQ(b["liquid_calls"], plan_first ? first_choice : other) << t.dump();
+    EXPECT_EQ(b["library_calls"], plan_first ? other : first_choice) << t.dump();
+    if (!plan_now) {
+        EXPECT_NE(b["library_because"].get<std::string>().find("faster in the trial"), std::string::npos);
+    }
+    const std::string said = std::string("liquid: MPI_Alltoall on 8 ranks, blocks of 4096-8191 bytes: the plan ");
+    EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(plan_first ? "): the plan from now on" : "): the MPI library from now on"), std::string::npos) << r.err;
+    // The single Alltoallv call (8-byte blocks at most) is the first of its trial: the plan's.
+    const auto& v = plan["tuning"][1];
+    EXPECT_EQ(v["call"], "alltoallv");
+    EXPECT_EQ(v["choice"], "trying");
+    EXPECT_EQ(v["recent_liquid_calls"], 1);
+    EXPECT_EQ(v["recent_library_calls"], 0);
+    EXPECT_EQ(j["calls_run_by_plan"].get<int>() + j["calls_compared"].get<int>() + j["calls_fallen_back"].get<int>(), 14);
 }
 
 // The report's times are the slowest rank's: world rank 0 enters each call 300 ms late,

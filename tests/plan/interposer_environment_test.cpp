@@ -26,6 +26,7 @@ TEST(InterposerEnvironment, Defaults) {
     EXPECT_EQ(e.v_min_piece, 65536);
     EXPECT_EQ(e.chunk_bytes, 65280);
     EXPECT_EQ(e.pass_bytes, 262144);
+    EXPECT_EQ(e.tune_calls, 3);
     EXPECT_EQ(e.method, "optimal");
 }
 
@@ -39,10 +40,13 @@ TEST(InterposerEnvironment, AcceptsEveryValidValue) {
                           {"LIQUID_V_TIME_LIMIT", "0.05"},
                           {"LIQUID_V_MIN_PIECE", "1"},
                           {"LIQUID_CHUNK_BYTES", "0"},
-                          {"LIQUID_PASS_BYTES", "524288"}});
+                          {"LIQUID_PASS_BYTES", "524288"},
+                          {"LIQUID_TUNE_CALLS", "0"}});
     EXPECT_TRUE(e.problems.empty());
     EXPECT_EQ(e.chunk_bytes, 0);
     EXPECT_EQ(e.pass_bytes, 524288);
+    EXPECT_EQ(e.tune_calls, 0);
+    EXPECT_EQ(parse({{"LIQUID_TUNE_CALLS", "1000"}}).tune_calls, 1000);
     EXPECT_EQ(parse({{"LIQUID_PASS_BYTES", "2147483647"}}).pass_bytes, 2147483647);
     EXPECT_EQ(parse({{"LIQUID_CHUNK_BYTES", "2147483647"}}).chunk_bytes, 2147483647);
     EXPECT_EQ(e.v_min_piece, 1);
@@ -81,6 +85,8 @@ TEST(InterposerEnvironment, RejectsWhatIsNotStrictlyValid) {
     for (const char* b : {"-1", "0.5", "512k", "2147483648", "nan"})
         expect_rejected("LIQUID_PASS_BYTES", b, "give a whole number from 0 to 2147483647 (0: every block in one pass");
     for (const char* c : {"yes", "2", "true"}) expect_rejected("LIQUID_COMPARE", c, "give 1");
+    for (const char* n : {"-1", "1001", "2.5", "three", "3 "})
+        expect_rejected("LIQUID_TUNE_CALLS", n, "give a whole number from 0 to 1000 (0: the plan runs every call");
     expect_rejected("LIQUID_METHOD", "fastest", "e.g. optimal");
     const auto e = parse({{"LIQUID_TIME_LIMIT", "x"}, {"LIQUID_SYNC", "y"}});
     EXPECT_EQ(e.problems.size(), 2u);

@@ -27,6 +27,7 @@ struct InterposerEnvironment {
     long long chunk_bytes = 65280;      // LIQUID_CHUNK_BYTES: largest message a block travels in (0: whole blocks)
     long long pass_bytes = 262144;      // LIQUID_PASS_BYTES: largest slice of a block in one pass of the frames (0: one pass)
     bool compare = false;               // LIQUID_COMPARE=1: alternate liquid and the MPI library
+    long long tune_calls = 3;           // LIQUID_TUNE_CALLS: trial calls of each per size class (0: no trial)
     std::vector<std::string> problems;  // one sentence per bad variable ("LIQUID_X: ...: fix")
 };
 

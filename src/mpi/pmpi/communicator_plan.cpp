@@ -203,6 +203,7 @@ enum Header {
     kChunkBytes,
     kPassBytes,
     kCompare,
+    kTuneCalls,
     kVTimeLimitUs,
     kVMinPiece,
     kLength,
@@ -246,6 +247,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
         header[kChunkBytes] = settings.chunk_bytes;
         header[kPassBytes] = settings.pass_bytes;
         header[kCompare] = settings.compare;
+        header[kTuneCalls] = settings.tune_calls;
         header[kVTimeLimitUs] = std::llround(std::min(settings.v_time_limit_s, 1e12) * 1e6);
         header[kVMinPiece] = settings.v_min_piece;
         if (!settings.problems.empty()) {
@@ -275,6 +277,7 @@ CommunicatorPlan plan_communicator(MPI_Comm comm, const Settings& settings) {
     out.exec.chunk_bytes = static_cast<int>(header[kChunkBytes]);
     out.exec.pass_bytes = static_cast<int>(header[kPassBytes]);
     out.compare = header[kCompare] != 0;
+    out.tune_calls = static_cast<int>(header[kTuneCalls]);
     out.v_time_limit_s = static_cast<double>(header[kVTimeLimitUs]) / 1e6;
     out.v_min_piece = header[kVMinPiece];
     if (header[kHasPlan] == 0) {

@@ -5,7 +5,9 @@
 // uniform plan (alltoallv_plan.cpp: matrices are planned once and cached). Where it cannot
 // plan, it calls PMPI_Alltoall(v) and rank 0 says why once.
 // Blocks below LIQUID_MIN_BYTES (latency-bound: the plan's frames cost more than they
-// save) go to the MPI library too; LIQUID_COMPARE=1 alternates the two to time both.
+// save) go to the MPI library too; above it the first calls of each size class try both
+// and the faster runs the rest (call_tuning.cpp, LIQUID_TUNE_CALLS); LIQUID_COMPARE=1
+// alternates the two on every call to time both.
 //
 // The cache is an MPI attribute of the communicator, so it dies with the communicator on
 // every rank at once (a handle reused by a later communicator starts without a plan on
@@ -23,6 +25,7 @@ namespace liquid::mpi::interposer {
 namespace {
 
 constexpr std::size_t kSaidMatrices = 8;  // rank 0 says the path of this many matrices per communicator
+constexpr int kSaidTunings = 8;           // and the outcome of this many trials
 
 Report& report() {
     static Report r;
@@ -148,33 +151,62 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Runs one call of a planned communicator: the plan, or the MPI library below
-// LIQUID_MIN_BYTES and on every other call under LIQUID_COMPARE=1; timed for the report.
+// Rank 0's line when a trial decides (the first few per communicator).
+void say_tuning(const CommunicatorPlan& p, const char* kind, int size_class, const Tuning& t) {
+    int rank = 0;
+    PMPI_Comm_rank(p.comm, &rank);
+    if (rank != 0 || ++report().communicators[p.report_index].tunings_said > kSaidTunings) return;
+    const long long from = size_class < 0 ? 0 : 1LL << size_class, to = size_class < 0 ? 0 : 2 * from - 1;
+    std::fprintf(stderr,
+                 "liquid: MPI_%s on %d ranks, blocks of %lld-%lld bytes: the plan %.3g ms, the MPI library %.3g ms "
+                 "(medians of the last %d calls of each, slowest rank): %s from now on\n",
+                 std::string(kind) == "alltoallv" ? "Alltoallv" : "Alltoall", p.ranks, from, to, 1e3 * t.liquid_median_s,
+                 1e3 * t.library_median_s, p.tune_calls, t.choice == Choice::Library ? "the MPI library" : "the plan");
+}
+
+// Runs one call of a planned communicator: the MPI library below LIQUID_MIN_BYTES and on
+// every other call under LIQUID_COMPARE=1; else the trial's choice for the call's size
+// class (during the trial, the plan and the library in turn); timed for the report.
 // Every rank takes the same branch: `block` (wherever a branch depends on it) and the
-// communicator's settings agree on all, and so do the per-block call counts.
+// communicator's settings agree on all, and so do the per-block and per-class call counts.
 template <class Liquid, class Library>
 int run_call(CommunicatorPlan& p, const char* kind, long long block, long long bytes_sent, Liquid liquid, Library library) {
-    BlockStats& stats = report().communicators[p.report_index].blocks[{kind, block}];
+    CommunicatorReport& listed = report().communicators[p.report_index];
+    BlockStats& stats = listed.blocks[{kind, block}];
     ++stats.calls;
     stats.bytes_sent += bytes_sent;
     const auto start = std::chrono::steady_clock::now();
+    auto run_library = [&](long long& counter) {
+        ++counter;
+        const int rc = library();
+        stats.library_s.push_back(seconds_since(start));
+        return rc;
+    };
+    auto run_plan = [&] {
+        ++report().calls_run_by_plan;
+        const int rc = liquid();
+        stats.liquid_s.push_back(seconds_since(start));
+        return rc;
+    };
     if (block < p.min_bytes) {
         ++stats.below_min_bytes;
-        ++report().calls_fallen_back;
-        const int rc = library();
-        stats.library_s.push_back(seconds_since(start));
+        return run_library(report().calls_fallen_back);
+    }
+    if (p.compare && stats.planned_calls++ % 2 == 1) return run_library(report().calls_compared);
+    if (!p.compare && p.tune_calls > 0) {
+        const int k = size_class(block);
+        Tuning& t = listed.tuning[{kind, k}];
+        const Choice before = t.choice;
+        const bool to_library = next_runs_library(t);
+        if (to_library && t.choice == Choice::Library) ++stats.tuned_to_library;
+        const int rc = to_library
+                           ? run_library(t.choice == Choice::Library ? report().calls_fallen_back : report().calls_compared)
+                           : run_plan();
+        const double took = to_library ? stats.library_s.back() : stats.liquid_s.back();
+        if (record_call(t, to_library, took, p.tune_calls, p.comm) && t.choice != before) say_tuning(p, kind, k, t);
         return rc;
     }
-    if (p.compare && stats.planned_calls++ % 2 == 1) {
-        ++report().calls_compared;
-        const int rc = library();
-        stats.library_s.push_back(seconds_since(start));
-        return rc;
-    }
-    ++report().calls_run_by_plan;
-    const int rc = liquid();
-    stats.liquid_s.push_back(seconds_since(start));
-    return rc;
+    return run_plan();
 }
 
 int type_size(MPI_Datatype type) {

@@ -58,6 +58,7 @@ struct CommunicatorPlan {
     ExecOptions exec;                   // rank 0's LIQUID_SYNC
     long long min_bytes = 0;            // rank 0's LIQUID_MIN_BYTES
     bool compare = false;               // rank 0's LIQUID_COMPARE
+    int tune_calls = 0;                 // rank 0's LIQUID_TUNE_CALLS
     std::size_t report_index = 0;       // its entry in Report::communicators
     double v_time_limit_s = 0.5;        // rank 0's LIQUID_V_TIME_LIMIT
     long long v_min_piece = 65536;      // rank 0's LIQUID_V_MIN_PIECE
@@ -78,7 +79,35 @@ struct BlockStats {
     std::vector<double> liquid_s, library_s;  // this rank's times; the slowest rank's once reduced
     long long below_min_bytes = 0;            // calls left to the MPI library by LIQUID_MIN_BYTES
     long long planned_calls = 0;              // the others (LIQUID_COMPARE gives every second one to the MPI library)
+    long long tuned_to_library = 0;           // calls the trial gave to the MPI library (after it)
 };
+
+/// The trial of one call kind and size class (blocks of 2^k to 2^(k+1) - 1 bytes) on one
+/// communicator: its first calls from LIQUID_MIN_BYTES up alternate the plan and the MPI
+/// library, LIQUID_TUNE_CALLS of each, and the faster (the slowest rank's medians) runs
+/// the later calls. The other is timed again on the 8th, 16th, 32nd, ... call after the
+/// choice, and the choice made again from the last LIQUID_TUNE_CALLS times of each, so a
+/// trial misled by a noisy network is corrected at a cost that vanishes with the calls.
+/// Every rank counts the same calls, so all decide in the same call.
+enum class Choice { Trying, Liquid, Library };
+struct Tuning {
+    std::vector<double> liquid_s, library_s;  // this rank's last times of each (the trial's, then the latest)
+    Choice choice = Choice::Trying;
+    double liquid_median_s = 0, library_median_s = 0;  // the slowest rank's, at the last choice
+    long long calls_since_choice = 0, next_recheck = 8;
+    int rechecks = 0, changes = 0;  // times the other was timed again, and the choice changed
+};
+
+/// The size class of a block: floor(log2(block)); -1 for an empty block.
+int size_class(long long block);
+/// Whether the next call of this class runs the MPI library: during the trial the plan and
+/// the library in turn (the plan first), then the choice, and the other at a re-check.
+/// Counts the call.
+bool next_runs_library(Tuning& t);
+/// Records the call's time; at the end of the trial and at a re-check it chooses (collective
+/// over `comm`: one all-reduce, in the same call on every rank). True when it chose.
+bool record_call(Tuning& t, bool library, double seconds, int calls_each, MPI_Comm comm);
+const char* choice_name(Choice choice);
 
 /// One MPI_Alltoallv count matrix in the report.
 struct MatrixReport {
@@ -94,7 +123,9 @@ struct MatrixReport {
 struct CommunicatorReport {
     CommunicatorPlan plan;  // its settings and plan summary (not its frames)
     std::map<std::pair<std::string, long long>, BlockStats> blocks;
-    std::vector<MatrixReport> matrices;  // the first kListedMatrices count matrices planned
+    std::map<std::pair<std::string, int>, Tuning> tuning;  // by call kind and size class
+    int tunings_said = 0;                                  // rank 0's lines about decided trials
+    std::vector<MatrixReport> matrices;                    // the first kListedMatrices count matrices planned
     long long matrices_not_listed = 0;
     long long noncontiguous_calls = 0;  // MPI_Alltoallv calls with a non-contiguous datatype: uniform plan
     double frame_cost_s = -1;           // the measured cost of a frame (-1: no matrix planned)

@@ -35,7 +35,12 @@ json block_json(const CommunicatorPlan& p, const std::string& kind, long long bl
     if (s.below_min_bytes > 0)
         j["library_because"] = "blocks below LIQUID_MIN_BYTES=" + std::to_string(p.min_bytes) +
                                " are latency-bound: the MPI library's algorithm is used";
-    else if (!s.library_s.empty()) j["library_because"] = "LIQUID_COMPARE=1: every other call runs the MPI library's algorithm";
+    else if (p.compare && !s.library_s.empty())
+        j["library_because"] = "LIQUID_COMPARE=1: every other call runs the MPI library's algorithm";
+    else if (s.tuned_to_library > 0)
+        j["library_because"] = "the MPI library was faster in the trial of this size class (see `tuning`)";
+    else if (!s.library_s.empty())
+        j["library_because"] = "the trial of this size class (LIQUID_TUNE_CALLS): the plan and the MPI library in turn";
     // The bound holds for equal blocks (MPI_Alltoall) on a network the plan was made for.
     if (kind == "alltoall" && p.seconds_per_block_byte > 0 && block > 0) {
         const double bound = p.seconds_per_block_byte * static_cast<double>(block);
@@ -47,6 +52,23 @@ json block_json(const CommunicatorPlan& p, const std::string& kind, long long bl
     }
     if (!s.liquid_s.empty() && !s.library_s.empty() && j["liquid_median_s"].get<double>() > 0)
         j["speedup"] = j["library_median_s"].get<double>() / j["liquid_median_s"].get<double>();
+    return j;
+}
+
+json tuning_json(const std::string& kind, int size_class, const Tuning& t) {
+    const long long from = size_class < 0 ? 0 : 1LL << size_class;
+    json j{{"call", kind},
+           {"blocks_from", from},
+           {"blocks_to", size_class < 0 ? 0 : 2 * from - 1},
+           {"choice", choice_name(t.choice)},
+           {"recent_liquid_calls", t.liquid_s.size()},  // the times the choice is made from
+           {"recent_library_calls", t.library_s.size()},
+           {"rechecks", t.rechecks},
+           {"changes", t.changes}};
+    if (t.choice != Choice::Trying) {
+        j["liquid_median_s"] = t.liquid_median_s;  // at the last choice
+        j["library_median_s"] = t.library_median_s;
+    }
     return j;
 }
 
@@ -66,10 +88,14 @@ json communicator_json(const CommunicatorReport& c) {
     j["chunk_bytes"] = p.exec.chunk_bytes;
     j["pass_bytes"] = p.exec.pass_bytes;
     j["compare"] = p.compare;
+    j["tune_calls"] = p.tune_calls;
     if (!p.cache.empty()) j["cache"] = p.cache;
     json blocks = json::array();
     for (const auto& [key, stats] : c.blocks) blocks.push_back(block_json(p, key.first, key.second, stats));
     j["blocks"] = blocks;
+    json tuning = json::array();
+    for (const auto& [key, t] : c.tuning) tuning.push_back(tuning_json(key.first, key.second, t));
+    j["tuning"] = tuning;
     if (!c.matrices.empty() || c.noncontiguous_calls > 0) {
         json matrices = json::array();
         for (const MatrixReport& m : c.matrices)

@@ -9,7 +9,6 @@
 #include "interposer.hpp"
 
 namespace liquid::mpi::interposer {
-namespace {
 
 double median_of(std::vector<double> v) {
     const std::size_t mid = v.size() / 2;
@@ -18,12 +17,16 @@ double median_of(std::vector<double> v) {
     return (*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid)) + v[mid]) / 2;
 }
 
-}  // namespace
-
 int size_class(long long block) {
     int k = -1;
     for (; block > 0; block >>= 1) ++k;
     return k;
+}
+
+std::pair<long long, long long> size_class_blocks(int size_class) {
+    if (size_class < 0) return {0, 0};
+    const long long from = 1LL << size_class;
+    return {from, 2 * from - 1};
 }
 
 bool next_runs_library(Tuning& t) {

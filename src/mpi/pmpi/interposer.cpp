@@ -156,7 +156,7 @@ void say_tuning(const CommunicatorPlan& p, const char* kind, int size_class, con
     int rank = 0;
     PMPI_Comm_rank(p.comm, &rank);
     if (rank != 0 || ++report().communicators[p.report_index].tunings_said > kSaidTunings) return;
-    const long long from = size_class < 0 ? 0 : 1LL << size_class, to = size_class < 0 ? 0 : 2 * from - 1;
+    const auto [from, to] = size_class_blocks(size_class);
     std::fprintf(stderr,
                  "liquid: MPI_%s on %d ranks, blocks of %lld-%lld bytes: the plan %.3g ms, the MPI library %.3g ms "
                  "(medians of the last %d calls of each, slowest rank): %s from now on\n",

@@ -98,8 +98,12 @@ struct Tuning {
     int rechecks = 0, changes = 0;  // times the other was timed again, and the choice changed
 };
 
+/// The median of a non-empty list (the mean of the two middle values for an even count).
+double median_of(std::vector<double> v);
 /// The size class of a block: floor(log2(block)); -1 for an empty block.
 int size_class(long long block);
+/// The blocks of a size class, first and last ({0, 0} for class -1).
+std::pair<long long, long long> size_class_blocks(int size_class);
 /// Whether the next call of this class runs the MPI library: during the trial the plan and
 /// the library in turn (the plan first), then the choice, and the other at a re-check.
 /// Counts the call.

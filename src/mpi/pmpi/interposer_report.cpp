@@ -1,7 +1,6 @@
 // The LIQUID_REPORT file of the interposer: per communicator its plan, and per call kind
 // and block size the calls, liquid's and the MPI library's median times, and the fraction
 // of the liquid throughput achieved (the bound Λ·block/rate over the median).
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -14,13 +13,9 @@ namespace {
 
 using nlohmann::json;
 
-json median(std::vector<double> v) {
+json median(const std::vector<double>& v) {
     if (v.empty()) return nullptr;
-    const std::size_t mid = v.size() / 2;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
-    const double upper = v[mid];
-    if (v.size() % 2) return upper;
-    return (*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid)) + upper) / 2;
+    return median_of(v);
 }
 
 json block_json(const CommunicatorPlan& p, const std::string& kind, long long block, const BlockStats& s) {
@@ -56,10 +51,10 @@ json block_json(const CommunicatorPlan& p, const std::string& kind, long long bl
 }
 
 json tuning_json(const std::string& kind, int size_class, const Tuning& t) {
-    const long long from = size_class < 0 ? 0 : 1LL << size_class;
+    const auto [from, to] = size_class_blocks(size_class);
     json j{{"call", kind},
            {"blocks_from", from},
-           {"blocks_to", size_class < 0 ? 0 : 2 * from - 1},
+           {"blocks_to", to},
            {"choice", choice_name(t.choice)},
            {"recent_liquid_calls", t.liquid_s.size()},  // the times the choice is made from
            {"recent_library_calls", t.library_s.size()},
